@@ -1,0 +1,11 @@
+//! Juniper Green: solve the game for every n and publish proofs that anyone can check.
+//!
+//! The library is the engine; `src/main.rs` (the `jg` binary) only parses arguments and prints.
+//! The rules and the maths are in `../shared/MATH.md`; the design in `../shared/ARCHITECTURE.md`.
+
+pub mod certificate;
+pub mod game;
+pub mod outcome;
+
+pub use game::{Board, OpeningRule, Player, Position};
+pub use outcome::{Method, Outcome};

@@ -1,0 +1,51 @@
+//! `jg`: the command-line face of the library. Argument parsing, printing, progress and exit
+//! codes only; the work is done by `juniper_green`.
+//!
+//! Exit codes (ARCHITECTURE.md, CLI contract): 0 success, 1 an invalid certificate,
+//! 2 bad arguments or an I/O error.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "jg",
+    version,
+    about = "Solve Juniper Green for any n and publish proofs anyone can check",
+    long_about = "Solve Juniper Green for any n and publish proofs anyone can check.\n\n\
+        Players take turns naming an unplayed number from 1..n; the first number must be even, \
+        every later one must divide or be a multiple of the previous one; a player with no legal \
+        move loses."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Who wins for one n, and with which openings
+    Solve(cli::solve::Args),
+    /// The results table: the winner and winning openings for a range of n
+    Table(cli::table::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return cli::usage_error(error),
+    };
+    let result = match cli.command {
+        Command::Solve(args) => cli::solve::run(args),
+        Command::Table(args) => cli::table::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("jg: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
