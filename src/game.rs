@@ -13,6 +13,7 @@ pub type NumberSet = u128;
 
 /// Which player: the one who opens, or the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     First,
     Second,

@@ -6,6 +6,8 @@
 pub mod certificate;
 pub mod game;
 pub mod outcome;
+pub mod strategy;
+pub mod table;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};
