@@ -5,6 +5,7 @@
 
 pub mod certificate;
 pub mod game;
+pub mod matching;
 pub mod outcome;
 
 pub use game::{Board, OpeningRule, Player, Position};
