@@ -85,6 +85,10 @@ struct Forest {
     head: usize,
     touched: Vec<u32>,
     blocked: Vec<u32>,
+    /// The root of each labelled vertex's tree (multi-root phases).
+    tree: Vec<u32>,
+    /// Indexed by root: the tree was used by an augmentation in this phase.
+    spent: Vec<bool>,
 }
 
 impl Forest {
@@ -100,6 +104,8 @@ impl Forest {
             head: 0,
             touched: Vec::new(),
             blocked: Vec::new(),
+            tree: vec![NONE; n],
+            spent: vec![false; n],
         }
     }
 
@@ -119,6 +125,7 @@ impl Forest {
 
     fn plant(&mut self, root: u32) {
         self.label[root as usize] = Label::Outer;
+        self.tree[root as usize] = root;
         self.touched.push(root);
         self.queue.push(root);
     }
@@ -134,6 +141,10 @@ impl Forest {
             let i = v as usize;
             self.parent[i] = NONE;
             self.base[i] = v;
+            let root = std::mem::replace(&mut self.tree[i], NONE);
+            if root != NONE {
+                self.spent[root as usize] = false;
+            }
             self.label[i] = if block { Label::Blocked } else { Label::Unseen };
         }
         if block {
@@ -244,6 +255,84 @@ impl Forest {
     }
 }
 
+impl Forest {
+    /// One phase over all planted roots: grows every tree at once; an edge between outer
+    /// vertices of two live trees closes an augmenting path through both roots, which is
+    /// applied at once. Both trees are then spent: their labels no longer describe the
+    /// matching, so the rest of the phase ignores their vertices. Returns the augmentations.
+    fn phase(&mut self, graph: &Graph, active: u32, mate: &mut [u32]) -> usize {
+        let mut augmentations = 0;
+        while self.head < self.queue.len() {
+            let v = self.queue[self.head];
+            self.head += 1;
+            let tree_v = self.tree[v as usize];
+            if self.spent[tree_v as usize] {
+                continue;
+            }
+            for &u in graph.neighbours(v) {
+                if u >= active {
+                    break;
+                }
+                match self.label[u as usize] {
+                    Label::Unseen => {
+                        let m = mate[u as usize];
+                        if m != NONE && self.label[m as usize] == Label::Blocked {
+                            continue;
+                        }
+                        self.label[u as usize] = Label::Inner;
+                        self.parent[u as usize] = v;
+                        self.tree[u as usize] = tree_v;
+                        self.touched.push(u);
+                        if m == NONE {
+                            augment(mate, &self.parent, u);
+                            self.spent[tree_v as usize] = true;
+                            augmentations += 1;
+                            break;
+                        }
+                        self.label[m as usize] = Label::Outer;
+                        self.tree[m as usize] = tree_v;
+                        self.touched.push(m);
+                        self.queue.push(m);
+                    }
+                    Label::Outer => {
+                        let tree_u = self.tree[u as usize];
+                        if self.spent[tree_u as usize] {
+                            continue;
+                        }
+                        if tree_u != tree_v {
+                            // The even path of an outer vertex to its root is what `augment`
+                            // walks after matching it to a new partner.
+                            let (old_v, old_u) = (mate[v as usize], mate[u as usize]);
+                            mate[v as usize] = u;
+                            mate[u as usize] = v;
+                            if old_v != NONE {
+                                augment(mate, &self.parent, old_v);
+                            }
+                            if old_u != NONE {
+                                augment(mate, &self.parent, old_u);
+                            }
+                            self.spent[tree_v as usize] = true;
+                            self.spent[tree_u as usize] = true;
+                            augmentations += 1;
+                            break;
+                        }
+                        let (bv, bu) = (self.find(v), self.find(u));
+                        if bv != bu {
+                            let top = self
+                                .meeting_base(bv, bu, mate)
+                                .expect("same tree, so the paths meet");
+                            self.contract(v, u, top, mate);
+                            self.contract(u, v, top, mate);
+                        }
+                    }
+                    Label::Inner | Label::Blocked => {}
+                }
+            }
+        }
+        augmentations
+    }
+}
+
 /// Flips the alternating path that ends at the exposed inner vertex `u`.
 fn augment(mate: &mut [u32], parent: &[u32], mut u: u32) {
     while u != NONE {
@@ -255,33 +344,64 @@ fn augment(mate: &mut [u32], parent: &[u32], mut u: u32) {
     }
 }
 
-/// A maximal matching to start from: vertices in order of increasing degree, each matched to
-/// its free neighbour of least degree (low-degree vertices have the fewest chances later).
+/// A maximal matching to start from (Karp–Sipser): a vertex with one free neighbour left is
+/// matched to it at once, which some maximum matching also does; otherwise the next free vertex
+/// in order of increasing degree takes its free neighbour with the fewest free neighbours.
 pub fn greedy_matching(graph: &Graph, active: u32) -> Matching {
-    let degree: Vec<u32> = (0..active)
-        .map(|v| graph.neighbours(v).partition_point(|&u| u < active) as u32)
-        .collect();
+    let within =
+        |v: u32| &graph.neighbours(v)[..graph.neighbours(v).partition_point(|&u| u < active)];
+    let mut free_degree: Vec<u32> = (0..active).map(|v| within(v).len() as u32).collect();
     let mut order: Vec<u32> = (0..active).collect();
-    order.sort_by_key(|&v| (degree[v as usize], v));
+    order.sort_by_key(|&v| (free_degree[v as usize], v));
     let mut matching = Matching::empty(graph.vertex_count());
     let mate = &mut matching.mate;
-    for v in order {
-        if mate[v as usize] != NONE {
-            continue;
-        }
-        let best = graph
-            .neighbours(v)
-            .iter()
-            .take_while(|&&u| u < active)
-            .filter(|&&u| mate[u as usize] == NONE)
-            .min_by_key(|&&u| (degree[u as usize], u));
-        if let Some(&u) = best {
-            mate[v as usize] = u;
-            mate[u as usize] = v;
+    let mut forced: Vec<u32> = order
+        .iter()
+        .copied()
+        .filter(|&v| free_degree[v as usize] == 1)
+        .rev()
+        .collect();
+    let mut next = 0;
+    loop {
+        let (v, u) = if let Some(v) = forced.pop() {
+            if mate[v as usize] != NONE || free_degree[v as usize] != 1 {
+                continue;
+            }
+            let u = within(v)
+                .iter()
+                .copied()
+                .find(|&u| mate[u as usize] == NONE);
+            (v, u.expect("one free neighbour left"))
+        } else {
+            while next < order.len()
+                && (mate[order[next] as usize] != NONE || free_degree[order[next] as usize] == 0)
+            {
+                next += 1;
+            }
+            let Some(&v) = order.get(next) else { break };
+            let u = within(v)
+                .iter()
+                .copied()
+                .filter(|&u| mate[u as usize] == NONE)
+                .min_by_key(|&u| (free_degree[u as usize], u));
+            (v, u.expect("a free vertex of positive free degree"))
+        };
+        mate[v as usize] = u;
+        mate[u as usize] = v;
+        for &w in within(v).iter().chain(within(u)) {
+            if mate[w as usize] == NONE {
+                free_degree[w as usize] -= 1;
+                if free_degree[w as usize] == 1 {
+                    forced.push(w);
+                }
+            }
         }
     }
     matching
 }
+
+/// Below this many augmentations a phase is not worth another sweep of the graph.
+const PHASE_WORTH_A_SWEEP: usize = 200;
 
 /// Reusable engine for maximum matchings and Gallai–Edmonds sets on prefixes of one graph.
 pub struct Engine<'g> {
@@ -297,17 +417,43 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// A maximum matching of the prefix `0..active`: greedy start, then one search per exposed
-    /// vertex. A search that fails leaves a Hungarian tree whose vertices can never lie on an
-    /// augmenting path again (Edmonds), so they are blocked for the rest of the pass.
+    /// A maximum matching of the prefix `0..active`: greedy start, then augmenting phases.
     pub fn maximum_matching(&mut self, active: u32) -> Matching {
         let mut matching = greedy_matching(self.graph, active);
         self.complete(active, &mut matching);
         matching
     }
 
-    /// Makes `matching` (a matching of the prefix) maximum by augmenting it.
+    /// Makes `matching` (a matching of the prefix) maximum by augmenting it. While augmenting
+    /// paths are plentiful, phases grow the forest from every exposed vertex at once and apply
+    /// many disjoint paths per sweep; once few are left (a phase costs a sweep of the whole
+    /// graph), one search per exposed vertex finishes: a search that fails leaves a Hungarian
+    /// tree whose vertices never lie on an augmenting path again (Edmonds), so they are blocked
+    /// and the failures together cost one sweep.
     pub fn complete(&mut self, active: u32, matching: &mut Matching) {
+        self.phases_while(active, matching, PHASE_WORTH_A_SWEEP);
+        self.complete_by_roots(active, matching);
+    }
+
+    /// Augmenting phases until one finds fewer than `worth` paths (with 1: until none, which
+    /// alone proves the matching maximum).
+    pub fn phases_while(&mut self, active: u32, matching: &mut Matching, worth: usize) {
+        loop {
+            for v in 0..active {
+                if matching.mate[v as usize] == NONE {
+                    self.forest.plant(v);
+                }
+            }
+            let augmentations = self.forest.phase(self.graph, active, &mut matching.mate);
+            self.forest.reset(false);
+            if augmentations < worth {
+                break;
+            }
+        }
+    }
+
+    /// One search per exposed vertex, blocking the Hungarian trees of failed searches.
+    pub fn complete_by_roots(&mut self, active: u32, matching: &mut Matching) {
         for root in 0..active {
             if matching.mate[root as usize] != NONE
                 || self.forest.label[root as usize] == Label::Blocked

@@ -107,26 +107,27 @@ fn matching_size_and_gallai_edmonds_sets_match_brute_force_on_random_graphs() {
 
 #[test]
 fn matchings_from_the_empty_start_are_maximum_too() {
-    // `complete` must not rely on the greedy start.
+    // Neither way of augmenting may rely on the greedy start.
     let mut random = Random(0x9E37_79B9_7F4A_7C15);
     for _ in 0..2000 {
         let (vertices, edges) = random_graph(&mut random);
         let graph = Graph::from_edges(vertices, &edges);
         let mut engine = Engine::new(&graph);
-        let mut matching = Matching::empty(vertices);
-        engine.complete(vertices, &mut matching);
-        let classes = engine.gallai_edmonds(vertices, &matching);
-        assert!(is_tutte_berge_witness(
-            &graph,
-            vertices,
-            &matching,
-            &a_set(&classes)
-        ));
-        assert_eq!(
-            matching.size(),
-            engine.maximum_matching(vertices).size(),
-            "{edges:?}"
-        );
+        let best = engine.maximum_matching(vertices).size();
+        let mut by_phases = Matching::empty(vertices);
+        engine.phases_while(vertices, &mut by_phases, 1);
+        let mut by_roots = Matching::empty(vertices);
+        engine.complete_by_roots(vertices, &mut by_roots);
+        for matching in [by_phases, by_roots] {
+            let classes = engine.gallai_edmonds(vertices, &matching);
+            assert!(is_tutte_berge_witness(
+                &graph,
+                vertices,
+                &matching,
+                &a_set(&classes)
+            ));
+            assert_eq!(matching.size(), best, "{edges:?}");
+        }
     }
 }
 
