@@ -1,26 +1,34 @@
-use juniper_green::matching::*;
+//! Where the time of one n goes in the matching engine (MATH.md §3): graph build, greedy start,
+//! augmenting phases, Gallai–Edmonds forest. `cargo run --release --example matching_phases -- N`.
+
+use juniper_green::matching::{greedy_matching, Class, Engine, Graph};
 use std::time::Instant;
+
 fn main() {
     let n: u64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000_000);
-    let t = Instant::now();
-    let g = Graph::divisibility(n);
-    println!("build {:?} edges {}", t.elapsed(), g.edge_count());
-    let active = g.vertex_count();
-    let t = Instant::now();
-    let mut m = greedy_matching(&g, active);
-    println!("greedy {:?} size {}", t.elapsed(), m.size());
-    let mut e = Engine::new(&g);
-    let t = Instant::now();
-    e.complete(active, &mut m);
-    println!("complete {:?} size {}", t.elapsed(), m.size());
-    let t = Instant::now();
-    let c = e.gallai_edmonds(active, &m);
+    let start = Instant::now();
+    let graph = Graph::divisibility(n);
     println!(
-        "ge {:?} D {}",
-        t.elapsed(),
-        c.iter().filter(|&&x| x == Class::D).count()
+        "build G_{n}: {:.3?}, {} edges",
+        start.elapsed(),
+        graph.edge_count()
+    );
+    let active = graph.vertex_count();
+    let start = Instant::now();
+    let mut matching = greedy_matching(&graph, active);
+    println!("greedy: {:.3?}, {} pairs", start.elapsed(), matching.size());
+    let mut engine = Engine::new(&graph);
+    let start = Instant::now();
+    engine.complete(active, &mut matching);
+    println!("phases: {:.3?}, {} pairs", start.elapsed(), matching.size());
+    let start = Instant::now();
+    let classes = engine.gallai_edmonds(active, &matching);
+    let in_d = classes.iter().filter(|&&c| c == Class::D).count();
+    println!(
+        "Gallai–Edmonds forest: {:.3?}, |D| = {in_d}",
+        start.elapsed()
     );
 }

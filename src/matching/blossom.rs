@@ -87,8 +87,9 @@ struct Forest {
     blocked: Vec<u32>,
     /// The root of each labelled vertex's tree (multi-root phases).
     tree: Vec<u32>,
-    /// Indexed by root: the tree was used by an augmentation in this phase.
-    spent: Vec<bool>,
+    /// The vertices of each tree as a linked list: `first_in_tree[root]`, then `next_in_tree`.
+    first_in_tree: Vec<u32>,
+    next_in_tree: Vec<u32>,
 }
 
 impl Forest {
@@ -105,7 +106,8 @@ impl Forest {
             touched: Vec::new(),
             blocked: Vec::new(),
             tree: vec![NONE; n],
-            spent: vec![false; n],
+            first_in_tree: vec![NONE; n],
+            next_in_tree: vec![NONE; n],
         }
     }
 
@@ -126,6 +128,7 @@ impl Forest {
     fn plant(&mut self, root: u32) {
         self.label[root as usize] = Label::Outer;
         self.tree[root as usize] = root;
+        self.first_in_tree[root as usize] = root;
         self.touched.push(root);
         self.queue.push(root);
     }
@@ -141,10 +144,9 @@ impl Forest {
             let i = v as usize;
             self.parent[i] = NONE;
             self.base[i] = v;
-            let root = std::mem::replace(&mut self.tree[i], NONE);
-            if root != NONE {
-                self.spent[root as usize] = false;
-            }
+            self.tree[i] = NONE;
+            self.first_in_tree[i] = NONE;
+            self.next_in_tree[i] = NONE;
             self.label[i] = if block { Label::Blocked } else { Label::Unseen };
         }
         if block {
@@ -256,19 +258,41 @@ impl Forest {
 }
 
 impl Forest {
+    fn join(&mut self, v: u32, root: u32) {
+        self.tree[v as usize] = root;
+        self.next_in_tree[v as usize] = self.first_in_tree[root as usize];
+        self.first_in_tree[root as usize] = v;
+    }
+
+    /// Returns the vertices of a tree to the unseen state (all are matched after the
+    /// augmentation through its root), so that live trees may grow into them.
+    fn release(&mut self, root: u32) {
+        let mut v = std::mem::replace(&mut self.first_in_tree[root as usize], NONE);
+        while v != NONE {
+            let i = v as usize;
+            self.label[i] = Label::Unseen;
+            self.parent[i] = NONE;
+            self.base[i] = v;
+            self.tree[i] = NONE;
+            v = std::mem::replace(&mut self.next_in_tree[i], NONE);
+        }
+    }
+
     /// One phase over all planted roots: grows every tree at once; an edge between outer
-    /// vertices of two live trees closes an augmenting path through both roots, which is
-    /// applied at once. Both trees are then spent: their labels no longer describe the
-    /// matching, so the rest of the phase ignores their vertices. Returns the augmentations.
+    /// vertices of two trees closes an augmenting path through both roots, which is applied at
+    /// once. Their labels then no longer describe the matching, so both trees are released:
+    /// their vertices become unseen, matched vertices that the live trees may claim. The live
+    /// trees are untouched, hence still alternating trees. A phase that finds nothing has grown
+    /// the complete forest. Returns the number of augmentations.
     fn phase(&mut self, graph: &Graph, active: u32, mate: &mut [u32]) -> usize {
         let mut augmentations = 0;
         while self.head < self.queue.len() {
             let v = self.queue[self.head];
             self.head += 1;
-            let tree_v = self.tree[v as usize];
-            if self.spent[tree_v as usize] {
+            if self.label[v as usize] != Label::Outer {
                 continue;
             }
+            let tree_v = self.tree[v as usize];
             for &u in graph.neighbours(v) {
                 if u >= active {
                     break;
@@ -281,24 +305,21 @@ impl Forest {
                         }
                         self.label[u as usize] = Label::Inner;
                         self.parent[u as usize] = v;
-                        self.tree[u as usize] = tree_v;
+                        self.join(u, tree_v);
                         self.touched.push(u);
                         if m == NONE {
                             augment(mate, &self.parent, u);
-                            self.spent[tree_v as usize] = true;
+                            self.release(tree_v);
                             augmentations += 1;
                             break;
                         }
                         self.label[m as usize] = Label::Outer;
-                        self.tree[m as usize] = tree_v;
+                        self.join(m, tree_v);
                         self.touched.push(m);
                         self.queue.push(m);
                     }
                     Label::Outer => {
                         let tree_u = self.tree[u as usize];
-                        if self.spent[tree_u as usize] {
-                            continue;
-                        }
                         if tree_u != tree_v {
                             // The even path of an outer vertex to its root is what `augment`
                             // walks after matching it to a new partner.
@@ -311,8 +332,8 @@ impl Forest {
                             if old_u != NONE {
                                 augment(mate, &self.parent, old_u);
                             }
-                            self.spent[tree_v as usize] = true;
-                            self.spent[tree_u as usize] = true;
+                            self.release(tree_v);
+                            self.release(tree_u);
                             augmentations += 1;
                             break;
                         }
@@ -344,64 +365,60 @@ fn augment(mate: &mut [u32], parent: &[u32], mut u: u32) {
     }
 }
 
-/// A maximal matching to start from (Karp–Sipser): a vertex with one free neighbour left is
-/// matched to it at once, which some maximum matching also does; otherwise the next free vertex
-/// in order of increasing degree takes its free neighbour with the fewest free neighbours.
+/// A maximal matching to start from (minimum-degree greedy, Karp–Sipser style): the free
+/// vertex with the fewest free neighbours is matched to its free neighbour with the fewest free
+/// neighbours. A vertex with one free neighbour left is thus matched to it, as some maximum
+/// matching does. Buckets by free degree, with stale entries skipped, keep it O(E).
 pub fn greedy_matching(graph: &Graph, active: u32) -> Matching {
-    let within =
-        |v: u32| &graph.neighbours(v)[..graph.neighbours(v).partition_point(|&u| u < active)];
+    let within = |v: u32| {
+        let list = graph.neighbours(v);
+        &list[..list.partition_point(|&u| u < active)]
+    };
     let mut free_degree: Vec<u32> = (0..active).map(|v| within(v).len() as u32).collect();
-    let mut order: Vec<u32> = (0..active).collect();
-    order.sort_by_key(|&v| (free_degree[v as usize], v));
+    let top = free_degree.iter().copied().max().unwrap_or(0) as usize;
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); top + 1];
+    // Reverse order so that, within a bucket, smaller vertices pop first (any fixed order
+    // keeps the result deterministic).
+    for v in (0..active).rev() {
+        buckets[free_degree[v as usize] as usize].push(v);
+    }
     let mut matching = Matching::empty(graph.vertex_count());
     let mate = &mut matching.mate;
-    let mut forced: Vec<u32> = order
-        .iter()
-        .copied()
-        .filter(|&v| free_degree[v as usize] == 1)
-        .rev()
-        .collect();
-    let mut next = 0;
+    let mut lowest = 1;
     loop {
-        let (v, u) = if let Some(v) = forced.pop() {
-            if mate[v as usize] != NONE || free_degree[v as usize] != 1 {
-                continue;
-            }
-            let u = within(v)
-                .iter()
-                .copied()
-                .find(|&u| mate[u as usize] == NONE);
-            (v, u.expect("one free neighbour left"))
-        } else {
-            while next < order.len()
-                && (mate[order[next] as usize] != NONE || free_degree[order[next] as usize] == 0)
-            {
-                next += 1;
-            }
-            let Some(&v) = order.get(next) else { break };
-            let u = within(v)
-                .iter()
-                .copied()
-                .filter(|&u| mate[u as usize] == NONE)
-                .min_by_key(|&u| (free_degree[u as usize], u));
-            (v, u.expect("a free vertex of positive free degree"))
+        while lowest <= top && buckets[lowest].is_empty() {
+            lowest += 1;
+        }
+        if lowest > top {
+            break;
+        }
+        let Some(v) = buckets[lowest].pop() else {
+            continue;
         };
+        if mate[v as usize] != NONE || free_degree[v as usize] as usize != lowest {
+            continue;
+        }
+        let u = within(v)
+            .iter()
+            .copied()
+            .filter(|&u| mate[u as usize] == NONE)
+            .min_by_key(|&u| (free_degree[u as usize], u))
+            .expect("positive free degree");
         mate[v as usize] = u;
         mate[u as usize] = v;
         for &w in within(v).iter().chain(within(u)) {
             if mate[w as usize] == NONE {
-                free_degree[w as usize] -= 1;
-                if free_degree[w as usize] == 1 {
-                    forced.push(w);
+                let d = free_degree[w as usize] - 1;
+                free_degree[w as usize] = d;
+                if d > 0 {
+                    buckets[d as usize].push(w);
+                    lowest = lowest.min(d as usize);
                 }
             }
         }
     }
     matching
 }
-
-/// Below this many augmentations a phase is not worth another sweep of the graph.
-const PHASE_WORTH_A_SWEEP: usize = 200;
 
 /// Reusable engine for maximum matchings and Gallai–Edmonds sets on prefixes of one graph.
 pub struct Engine<'g> {
@@ -419,40 +436,61 @@ impl<'g> Engine<'g> {
 
     /// A maximum matching of the prefix `0..active`: greedy start, then augmenting phases.
     pub fn maximum_matching(&mut self, active: u32) -> Matching {
+        self.maximum_matching_and_classes(active).0
+    }
+
+    /// A maximum matching of the prefix and its Gallai–Edmonds classes. The last phase, which
+    /// finds no augmenting path, has grown the complete forest from every exposed vertex: its
+    /// outer vertices are D, its inner ones A (so the classes cost no extra sweep).
+    pub fn maximum_matching_and_classes(&mut self, active: u32) -> (Matching, Vec<Class>) {
         let mut matching = greedy_matching(self.graph, active);
-        self.complete(active, &mut matching);
-        matching
-    }
-
-    /// Makes `matching` (a matching of the prefix) maximum by augmenting it. While augmenting
-    /// paths are plentiful, phases grow the forest from every exposed vertex at once and apply
-    /// many disjoint paths per sweep; once few are left (a phase costs a sweep of the whole
-    /// graph), one search per exposed vertex finishes: a search that fails leaves a Hungarian
-    /// tree whose vertices never lie on an augmenting path again (Edmonds), so they are blocked
-    /// and the failures together cost one sweep.
-    pub fn complete(&mut self, active: u32, matching: &mut Matching) {
-        self.phases_while(active, matching, PHASE_WORTH_A_SWEEP);
-        self.complete_by_roots(active, matching);
-    }
-
-    /// Augmenting phases until one finds fewer than `worth` paths (with 1: until none, which
-    /// alone proves the matching maximum).
-    pub fn phases_while(&mut self, active: u32, matching: &mut Matching, worth: usize) {
         loop {
-            for v in 0..active {
-                if matching.mate[v as usize] == NONE {
-                    self.forest.plant(v);
-                }
+            let augmentations = self.phase_from_all_exposed(active, &mut matching);
+            if augmentations == 0 {
+                let classes = self.classes(active);
+                self.forest.reset(false);
+                return (matching, classes);
             }
-            let augmentations = self.forest.phase(self.graph, active, &mut matching.mate);
             self.forest.reset(false);
-            if augmentations < worth {
+        }
+    }
+
+    fn phase_from_all_exposed(&mut self, active: u32, matching: &mut Matching) -> usize {
+        for v in 0..active {
+            if matching.mate[v as usize] == NONE {
+                self.forest.plant(v);
+            }
+        }
+        self.forest.phase(self.graph, active, &mut matching.mate)
+    }
+
+    fn classes(&self, active: u32) -> Vec<Class> {
+        (0..active)
+            .map(|v| match self.forest.label[v as usize] {
+                Label::Outer => Class::D,
+                Label::Inner => Class::A,
+                _ => Class::C,
+            })
+            .collect()
+    }
+
+    /// Makes `matching` (a matching of the prefix) maximum by augmenting phases: each grows
+    /// the forest from every exposed vertex at once and applies many disjoint augmenting paths
+    /// per sweep of the graph; a phase that finds none proves the matching maximum.
+    pub fn complete(&mut self, active: u32, matching: &mut Matching) {
+        loop {
+            let augmentations = self.phase_from_all_exposed(active, matching);
+            self.forest.reset(false);
+            if augmentations == 0 {
                 break;
             }
         }
     }
 
-    /// One search per exposed vertex, blocking the Hungarian trees of failed searches.
+    /// The other way to make a matching maximum: one search per exposed vertex; a search
+    /// that fails leaves a Hungarian tree whose vertices never lie on an augmenting path again
+    /// (Edmonds), so they are blocked and the failures together cost one sweep. Slower than
+    /// phases on G_n (each success explores a large region), kept as a cross-check.
     pub fn complete_by_roots(&mut self, active: u32, matching: &mut Matching) {
         for root in 0..active {
             if matching.mate[root as usize] != NONE
@@ -520,13 +558,7 @@ impl<'g> Engine<'g> {
             Growth::Exhausted,
             "Gallai–Edmonds needs a maximum matching"
         );
-        let classes = (0..active)
-            .map(|v| match self.forest.label[v as usize] {
-                Label::Outer => Class::D,
-                Label::Inner => Class::A,
-                _ => Class::C,
-            })
-            .collect();
+        let classes = self.classes(active);
         self.forest.reset(false);
         classes
     }

@@ -77,9 +77,7 @@ pub struct IllegalLine {
 fn decompose(n: u64) -> (Graph, Matching, Vec<Class>) {
     let graph = Graph::divisibility(n);
     let active = graph.vertex_count();
-    let mut engine = Engine::new(&graph);
-    let matching = engine.maximum_matching(active);
-    let classes = engine.gallai_edmonds(active, &matching);
+    let (matching, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
     (graph, matching, classes)
 }
 
@@ -201,9 +199,7 @@ pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, Ille
         Some(&c) => {
             let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
             let active = graph.vertex_count();
-            let mut engine = Engine::new(&graph);
-            let matching = engine.maximum_matching(active);
-            let classes = engine.gallai_edmonds(active, &matching);
+            let (_, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
             related_numbers(n, c)
                 .into_iter()
                 .filter(|&x| !played[x as usize])

@@ -76,9 +76,9 @@ fn matching_size_and_gallai_edmonds_sets_match_brute_force_on_random_graphs() {
         let nu = brute_nu(&adjacency, all, &mut memo);
 
         let mut engine = Engine::new(&graph);
-        let matching = engine.maximum_matching(vertices);
+        let (matching, classes) = engine.maximum_matching_and_classes(vertices);
         assert_eq!(matching.size() as u32, nu, "{edges:?}");
-        let classes = engine.gallai_edmonds(vertices, &matching);
+        assert_eq!(engine.gallai_edmonds(vertices, &matching), classes);
         assert!(is_tutte_berge_witness(
             &graph,
             vertices,
@@ -115,7 +115,7 @@ fn matchings_from_the_empty_start_are_maximum_too() {
         let mut engine = Engine::new(&graph);
         let best = engine.maximum_matching(vertices).size();
         let mut by_phases = Matching::empty(vertices);
-        engine.phases_while(vertices, &mut by_phases, 1);
+        engine.complete(vertices, &mut by_phases);
         let mut by_roots = Matching::empty(vertices);
         engine.complete_by_roots(vertices, &mut by_roots);
         for matching in [by_phases, by_roots] {
