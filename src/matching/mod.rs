@@ -167,7 +167,7 @@ fn related_numbers(n: u64, c: u64) -> Vec<u64> {
     let mut related: Vec<u64> = Vec::new();
     let mut d = 1;
     while d * d <= c {
-        if c % d == 0 {
+        if c.is_multiple_of(d) {
             related.push(d);
             related.push(c / d);
         }
@@ -186,7 +186,7 @@ fn related_numbers(n: u64, c: u64) -> Vec<u64> {
 /// Panics if n > `MAX_N`.
 pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
     let played = play_line(n, rule, line)?;
-    let to_move = if line.len() % 2 == 0 {
+    let to_move = if line.len().is_multiple_of(2) {
         Player::First
     } else {
         Player::Second
