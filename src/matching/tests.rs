@@ -399,3 +399,52 @@ fn the_pairing_strategy_is_a_maximum_matching_for_larger_n() {
         }
     }
 }
+
+#[test]
+fn winning_moves_are_consistent_one_move_deeper_at_larger_n() {
+    // Beyond minimax's reach: x is a winning move iff the opponent, after x, has none.
+    let mut random = Random(0xA076_1D64_78BD_642F);
+    for _ in 0..40 {
+        let n = 100 + random.below(300);
+        let mut line = Vec::new();
+        let mut analysis = analyse(n, OpeningRule::Even, &line).unwrap();
+        assert_eq!(
+            analysis.winning_moves,
+            solve(n, OpeningRule::Even).winning_openings
+        );
+        for _ in 0..random.below(8) {
+            let legal: Vec<u64> = match line.last() {
+                None => (2..=n).step_by(2).collect(),
+                Some(&c) => related_numbers(n, c)
+                    .into_iter()
+                    .filter(|x| !line.contains(x))
+                    .collect(),
+            };
+            if legal.is_empty() {
+                break;
+            }
+            for &x in &legal {
+                let mut deeper = line.clone();
+                deeper.push(x);
+                let reply = analyse(n, OpeningRule::Even, &deeper).unwrap();
+                assert_eq!(
+                    !reply.to_move_wins,
+                    analysis.winning_moves.contains(&x),
+                    "n={n} {deeper:?}"
+                );
+            }
+            line.push(legal[random.below(legal.len() as u64) as usize]);
+            analysis = analyse(n, OpeningRule::Even, &line).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_same_n_gives_the_same_pairs() {
+    for n in [97, 1000, 5000] {
+        assert_eq!(
+            pairing_strategy(n, OpeningRule::Even),
+            pairing_strategy(n, OpeningRule::Even)
+        );
+    }
+}
