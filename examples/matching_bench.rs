@@ -1,6 +1,8 @@
 //! Timings of the matching engine for BENCHMARKS.md (MATH.md §3):
 //! `cargo run --release --example matching_bench [-- N...]`.
-//! Without arguments: n = 200 (all openings), the table n = 1..=10000, and n = 10^6.
+//! Without arguments: n = 200 (all openings), the table n = 1..=10000, and n = 10^6;
+//! `-- N...`: those n only; `-- table [TO]`: the table n = 1..=TO only; `-- openings N`: the
+//! winning openings of n, space-separated (to compare with a reference).
 
 use juniper_green::matching::{pairing_strategy, solve, solve_range};
 use juniper_green::OpeningRule;
@@ -25,7 +27,42 @@ fn one(n: u64) {
     );
 }
 
+fn table(to: u64) {
+    let start = Instant::now();
+    let table = solve_range(1, to, OpeningRule::Even);
+    let second = table
+        .iter()
+        .filter(|o| o.winning_openings.is_empty())
+        .count();
+    println!(
+        "table n = 1..={to} (all openings): {:.3?}; second player wins for {second} n",
+        start.elapsed()
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("openings") {
+        let n = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(200);
+        let outcome = solve(n, OpeningRule::Even);
+        let list: Vec<String> = outcome
+            .winning_openings
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        println!("{}", list.join(" "));
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("table") {
+        let to = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(10_000);
+        table(to);
+        return;
+    }
     let sizes: Vec<u64> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())

@@ -108,10 +108,13 @@ pub fn solve(n: u64, rule: OpeningRule) -> Outcome {
     outcome_from(n, openings_in_d(&classes, rule))
 }
 
-/// Outcomes for every n in `from..=to`, growing one graph G_to number by number: a maximum
-/// matching of G_(n−1) needs at most one augmentation (from the new number n) to become one
-/// of G_n, then one forest gives D(G_n). Panics if to > `MAX_N`.
+/// Outcomes for every n in `from..=to`. The range is cut into chunks solved in parallel; each
+/// chunk grows one graph number by number: a maximum matching of G_(n−1) needs at most one
+/// augmentation (from the new number n) to become one of G_n, then one forest gives D(G_n).
+/// The outcomes do not depend on which maximum matching is found, so neither on the threads.
+/// Panics if to > `MAX_N`.
 pub fn solve_range(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
+    use rayon::prelude::*;
     let mut outcomes = Vec::new();
     if from > to {
         return outcomes;
@@ -119,9 +122,29 @@ pub fn solve_range(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
     if from == 0 {
         outcomes.push(outcome_from(0, Vec::new()));
     }
+    let from = from.max(1);
+    if from > to {
+        return outcomes;
+    }
+    let chunks = 2 * rayon::current_num_threads() as u64;
+    let span = (to - from + 1).div_ceil(chunks);
+    let bounds: Vec<(u64, u64)> = (0..chunks)
+        .map(|i| (from + i * span, (from + (i + 1) * span - 1).min(to)))
+        .filter(|&(first, last)| first <= last)
+        .collect();
+    let parts: Vec<Vec<Outcome>> = bounds
+        .par_iter()
+        .map(|&(first, last)| solve_chunk(first, last, rule))
+        .collect();
+    outcomes.extend(parts.into_iter().flatten());
+    outcomes
+}
+
+fn solve_chunk(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
     let graph = Graph::divisibility(to);
     let mut engine = Engine::new(&graph);
     let mut matching = Matching::empty(graph.vertex_count());
+    let mut outcomes = Vec::new();
     for n in 1..=to {
         let newest = (n - 1) as u32;
         engine.augment_from(n as u32, &mut matching, newest);
