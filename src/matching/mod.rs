@@ -36,7 +36,8 @@ pub struct PairingStrategy {
 }
 
 impl PairingStrategy {
-    /// The winner's answer to `number`, if `number` is paired.
+    /// The winner's answer to `number`, if `number` is paired. A binary search finds it as the
+    /// smaller number of its pair, a scan as the larger (build a map for many queries).
     pub fn partner(&self, number: u64) -> Option<u64> {
         let i = self.pairs.partition_point(|&(a, _)| a < number);
         if let Some(&(a, b)) = self.pairs.get(i) {
