@@ -5,6 +5,7 @@
 
 pub mod certificate;
 pub mod game;
+pub mod matching;
 pub mod outcome;
 pub mod strategy;
 pub mod table;

@@ -1,0 +1,268 @@
+//! The matching engine (MATH.md §3): one maximum matching of G_n and its Gallai–Edmonds sets
+//! decide the game for any n and give every winning opening; one matching of the unplayed
+//! numbers gives the winning moves of any position; a maximum matching is the winner's pairing
+//! strategy. Own Edmonds blossom code in CSR form (petgraph has no Gallai–Edmonds sets).
+
+mod blossom;
+mod graph;
+#[cfg(test)]
+mod tests;
+
+pub use blossom::{greedy_matching, is_tutte_berge_witness, Class, Engine, Matching, NONE};
+pub use graph::{Graph, MAX_N};
+
+use crate::game::{OpeningRule, Player};
+use crate::outcome::{Method, Outcome};
+
+/// The position after a line of play, seen from the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub to_move: Player,
+    pub to_move_wins: bool,
+    /// The moves that leave the opponent in a lost position, ascending.
+    pub winning_moves: Vec<u64>,
+}
+
+/// A pairing strategy for the winner (MATH.md §3): after the opening (if the first player
+/// wins), the winner answers every opponent move `w` with the partner of `w`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingStrategy {
+    pub n: u64,
+    pub winner: Player,
+    /// The first player's opening, when the first player wins: the smallest winning opening.
+    pub opening: Option<u64>,
+    /// A maximum matching of G_n (missing the opening), pairs `(a, b)` with `a < b`, sorted.
+    pub pairs: Vec<(u64, u64)>,
+}
+
+impl PairingStrategy {
+    /// The winner's answer to `number`, if `number` is paired. A binary search finds it as the
+    /// smaller number of its pair, a scan as the larger (build a map for many queries).
+    pub fn partner(&self, number: u64) -> Option<u64> {
+        let i = self.pairs.partition_point(|&(a, _)| a < number);
+        if let Some(&(a, b)) = self.pairs.get(i) {
+            if a == number {
+                return Some(b);
+            }
+        }
+        self.pairs
+            .iter()
+            .find(|&&(_, b)| b == number)
+            .map(|&(a, _)| a)
+    }
+}
+
+/// Why a move of a line of play is illegal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalReason {
+    #[error("not a number of the board 1..={n}")]
+    OffBoard { n: u64 },
+    #[error("already played")]
+    AlreadyPlayed,
+    #[error("the first move must be even")]
+    OddOpening,
+    #[error("neither divides nor is a multiple of {last}")]
+    NotRelated { last: u64 },
+}
+
+/// A line of play with an illegal move: which one (0-based) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {index} ({number}) is illegal: {reason}")]
+pub struct IllegalLine {
+    pub index: usize,
+    pub number: u64,
+    pub reason: IllegalReason,
+}
+
+/// Maximum matching and Gallai–Edmonds classes of G_n (vertex k − 1 is number k).
+fn decompose(n: u64) -> (Graph, Matching, Vec<Class>) {
+    let graph = Graph::divisibility(n);
+    let active = graph.vertex_count();
+    let (matching, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
+    (graph, matching, classes)
+}
+
+fn openings_in_d(classes: &[Class], rule: OpeningRule) -> Vec<u64> {
+    (1..=classes.len() as u64)
+        .filter(|&k| rule.allows(k) && classes[(k - 1) as usize] == Class::D)
+        .collect()
+}
+
+fn outcome_from(n: u64, winning_openings: Vec<u64>) -> Outcome {
+    Outcome {
+        n,
+        winner: if winning_openings.is_empty() {
+            Player::Second
+        } else {
+            Player::First
+        },
+        winning_openings,
+        all_openings: true,
+        method: Method::Matching,
+    }
+}
+
+/// Outcome of the game on 1..=n with all winning openings: the openings allowed by `rule`
+/// that lie in D(G_n). Panics if n > `MAX_N`.
+pub fn solve(n: u64, rule: OpeningRule) -> Outcome {
+    let (_, _, classes) = decompose(n);
+    outcome_from(n, openings_in_d(&classes, rule))
+}
+
+/// Outcomes for every n in `from..=to`. The range is cut into chunks solved in parallel; each
+/// chunk grows one graph number by number: a maximum matching of G_(n−1) needs at most one
+/// augmentation (from the new number n) to become one of G_n, then one forest gives D(G_n).
+/// The outcomes do not depend on which maximum matching is found, so neither on the threads.
+/// Panics if to > `MAX_N`.
+pub fn solve_range(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
+    use rayon::prelude::*;
+    let mut outcomes = Vec::new();
+    if from > to {
+        return outcomes;
+    }
+    if from == 0 {
+        outcomes.push(outcome_from(0, Vec::new()));
+    }
+    let from = from.max(1);
+    if from > to {
+        return outcomes;
+    }
+    let chunks = 2 * rayon::current_num_threads() as u64;
+    let span = (to - from + 1).div_ceil(chunks);
+    let bounds: Vec<(u64, u64)> = (0..chunks)
+        .map(|i| (from + i * span, (from + (i + 1) * span - 1).min(to)))
+        .filter(|&(first, last)| first <= last)
+        .collect();
+    let parts: Vec<Vec<Outcome>> = bounds
+        .par_iter()
+        .map(|&(first, last)| solve_chunk(first, last, rule))
+        .collect();
+    outcomes.extend(parts.into_iter().flatten());
+    outcomes
+}
+
+fn solve_chunk(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
+    let graph = Graph::divisibility(to);
+    let mut engine = Engine::new(&graph);
+    let mut matching = Matching::empty(graph.vertex_count());
+    let mut outcomes = Vec::new();
+    for n in 1..=to {
+        let newest = (n - 1) as u32;
+        engine.augment_from(n as u32, &mut matching, newest);
+        if n >= from {
+            let classes = engine.gallai_edmonds(n as u32, &matching);
+            outcomes.push(outcome_from(n, openings_in_d(&classes, rule)));
+        }
+    }
+    outcomes
+}
+
+/// Checks a line of play against the raw rules; returns the played flags (indexed by number).
+fn play_line(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Vec<bool>, IllegalLine> {
+    let mut played = vec![false; n as usize + 1];
+    let mut last: Option<u64> = None;
+    for (index, &number) in line.iter().enumerate() {
+        let illegal = |reason| IllegalLine {
+            index,
+            number,
+            reason,
+        };
+        if number == 0 || number > n {
+            return Err(illegal(IllegalReason::OffBoard { n }));
+        }
+        if played[number as usize] {
+            return Err(illegal(IllegalReason::AlreadyPlayed));
+        }
+        match last {
+            None if !rule.allows(number) => return Err(illegal(IllegalReason::OddOpening)),
+            Some(c) if number % c != 0 && c % number != 0 => {
+                return Err(illegal(IllegalReason::NotRelated { last: c }))
+            }
+            _ => {}
+        }
+        played[number as usize] = true;
+        last = Some(number);
+    }
+    Ok(played)
+}
+
+/// Divisors and multiples of `c` in 1..=n, other than c, ascending.
+fn related_numbers(n: u64, c: u64) -> Vec<u64> {
+    let mut related: Vec<u64> = Vec::new();
+    let mut d = 1;
+    while d * d <= c {
+        if c.is_multiple_of(d) {
+            related.push(d);
+            related.push(c / d);
+        }
+        d += 1;
+    }
+    related.extend((2 * c..=n).step_by(c as usize));
+    related.sort_unstable();
+    related.dedup();
+    related.retain(|&x| x != c);
+    related
+}
+
+/// Analysis of the position reached by `line` from the start. After a move to c, the player to
+/// move wins by moving to x exactly when x ∈ D(H − c), H − c being the unplayed numbers: the
+/// opponent then sits on x and every maximum matching of what is left can miss x (MATH.md §3).
+/// Panics if n > `MAX_N`.
+pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
+    let played = play_line(n, rule, line)?;
+    let to_move = if line.len().is_multiple_of(2) {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let winning_moves = match line.last() {
+        None => {
+            let (_, _, classes) = decompose(n);
+            openings_in_d(&classes, rule)
+        }
+        Some(&c) => {
+            let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
+            let active = graph.vertex_count();
+            let (_, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
+            related_numbers(n, c)
+                .into_iter()
+                .filter(|&x| !played[x as usize])
+                .filter(|&x| {
+                    let id = numbers.partition_point(|&k| k < x);
+                    classes[id] == Class::D
+                })
+                .collect()
+        }
+    };
+    Ok(Analysis {
+        to_move,
+        to_move_wins: !winning_moves.is_empty(),
+        winning_moves,
+    })
+}
+
+/// The winner's pairing strategy for 1..=n. First player wins: the opening is the smallest
+/// winning opening v and the pairs are a maximum matching of G_n that misses v. Second player
+/// wins: the pairs are a maximum matching of G_n. Same n, same pairs. Panics if n > `MAX_N`.
+pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
+    let (graph, mut matching, classes) = decompose(n);
+    let active = graph.vertex_count();
+    let opening = openings_in_d(&classes, rule).first().copied();
+    if let Some(v) = opening {
+        let avoided = Engine::new(&graph).avoid(active, &mut matching, (v - 1) as u32);
+        assert!(avoided, "a vertex of D is missed by some maximum matching");
+    }
+    PairingStrategy {
+        n,
+        winner: if opening.is_some() {
+            Player::First
+        } else {
+            Player::Second
+        },
+        opening,
+        pairs: matching
+            .pairs()
+            .map(|(a, b)| (a as u64 + 1, b as u64 + 1))
+            .collect(),
+    }
+}
