@@ -29,7 +29,7 @@ pub fn is_prime(x: u64) -> bool {
         return false;
     }
     for &p in &WITNESSES {
-        if x % p == 0 {
+        if x.is_multiple_of(p) {
             return x == p;
         }
     }
@@ -97,7 +97,10 @@ mod tests {
 
     /// Trial division, slow but obviously right, for spot checks far beyond the sieve.
     fn is_prime_by_trial_division(x: u64) -> bool {
-        x >= 2 && (2..).take_while(|d| d * d <= x).all(|d| x % d != 0)
+        x >= 2
+            && (2..)
+                .take_while(|d| d * d <= x)
+                .all(|d| !x.is_multiple_of(d))
     }
 
     #[test]

@@ -36,7 +36,10 @@ pub enum SimulationError {
     IllegalOpening { opening: u64, n: u64 },
     #[error("after {}: {last} has no partner", show(line))]
     NoPartner { line: Vec<u64>, last: u64 },
-    #[error("after {}: the partner {partner} of {last} is not a legal move", show(line))]
+    #[error(
+        "after {}: the partner {partner} of {last} is not a legal move",
+        show(line)
+    )]
     IllegalPartner {
         line: Vec<u64>,
         last: u64,
@@ -125,7 +128,8 @@ impl Walk {
     /// Whether the player to move after `last` has a legal move.
     fn has_move(&mut self, last: u64) -> bool {
         let divisors = self.proper_divisors(last);
-        divisors.iter().any(|&d| !self.played(d)) || multiples(last, self.n).any(|m| !self.played(m))
+        divisors.iter().any(|&d| !self.played(d))
+            || multiples(last, self.n).any(|m| !self.played(m))
     }
 
     /// The smallest move after `last` that leaves the other player stuck, if any.
@@ -160,7 +164,8 @@ impl Walk {
                             line: self.line.clone(),
                             last,
                         })?;
-                let related = partner != last && (partner % last == 0 || last % partner == 0);
+                let related =
+                    partner != last && (partner % last == 0 || last.is_multiple_of(partner));
                 if !(related && partner <= self.n && !self.played(partner)) {
                     return Err(SimulationError::IllegalPartner {
                         line: self.line.clone(),
@@ -222,7 +227,7 @@ pub fn proper_divisors(x: u64) -> Vec<u64> {
     let mut rest = x;
     let mut divide_out = |d: u64, rest: &mut u64| {
         let mut exponent = 0;
-        while *rest % d == 0 {
+        while (*rest).is_multiple_of(d) {
             *rest /= d;
             exponent += 1;
         }
