@@ -57,7 +57,10 @@ fn a_range_check_reports_the_boards_without_a_scheme() {
     let (stdout, _, code) = jg_schemes(&["100", "--to", "130"]);
     assert_eq!(code, Some(0));
     // MATH.md §4: the catalogue covers 93..=109 and 119..=129, the general window 111..=115.
-    assert!(stdout.contains("no scheme for 4 n: 110 116 117 118"), "{stdout}");
+    assert!(
+        stdout.contains("no scheme for 4 n: 110 116 117 118"),
+        "{stdout}"
+    );
     let (stdout, _, _) = jg_schemes(&["119", "--to", "2000"]);
     assert!(stdout.contains("every n has a scheme"), "{stdout}");
     let (_, stderr, code) = jg_schemes(&["50", "--to", "40"]);

@@ -175,7 +175,7 @@ impl Scheme {
             return Err(ShapeError::AnsweredTwice { number: w[0] });
         }
         let (largest, smallest) = (first[first.len() - 1], first[0]);
-        if largest > smallest.saturating_mul(2) - 1 {
+        if largest > smallest.saturating_mul(2).saturating_sub(1) {
             return Err(ShapeError::EmptyRange { largest, smallest });
         }
         Ok(scheme)
@@ -237,7 +237,7 @@ impl Scheme {
     pub fn valid_range(&self) -> RangeInclusive<u64> {
         let largest = self.first_player_numbers().max().unwrap_or(0);
         let smallest = self.first_player_numbers().min().unwrap_or(0);
-        largest..=smallest.saturating_mul(2) - 1
+        largest..=smallest.saturating_mul(2).saturating_sub(1)
     }
 
     /// The pairing strategy for n: the opening, the chains' answers and `1 → s` with s a prime
@@ -422,8 +422,8 @@ pub fn general_primes(n: u64) -> Option<(u64, u64, u64)> {
 /// The general scheme for n (MATH.md §4), when three primes lie in (n/4, n/3].
 pub fn general_scheme(n: u64) -> Option<Scheme> {
     let (p, q, r) = general_primes(n)?;
-    // Three primes above n/4 ≥ 27 make the chains well formed; smaller windows hold no three
-    // primes above 3 anyway, and any malformed case is refused rather than used.
+    // The window first holds three primes at n = 111 (29, 31, 37), well clear of 2 and 3, so
+    // the chains are well formed; a malformed case would be refused here, never used.
     Scheme::general(p, q, r).ok()
 }
 

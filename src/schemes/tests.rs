@@ -280,6 +280,26 @@ fn the_example_expands_to_the_pairs_math_md_describes() {
     assert_eq!(pairing.opening, Some(22));
 }
 
+#[test]
+fn no_prime_to_answer_1_is_a_refusal() {
+    let scheme: Scheme = "[2 4]".parse().unwrap();
+    assert_eq!(scheme.valid_range(), 4..=7);
+    // (2, 4] holds the prime 3, which answers 1; (0, 1] holds none.
+    assert_eq!(scheme.pairing(4).unwrap().pairs, vec![(1, 3)]);
+    assert_eq!(
+        scheme.pairing_ignoring_range(1),
+        Err(SchemeError::NoPrimeForOne { n: 1 })
+    );
+    // The scheme's own numbers are never the answer to 1: opening with 2 on 1..=2 leaves no
+    // prime for it, on 1..=3 the answer is 3.
+    let opens_with_two: Scheme = "[1 2]".parse().unwrap();
+    assert_eq!(
+        opens_with_two.pairing(2),
+        Err(SchemeError::NoPrimeForOne { n: 2 })
+    );
+    assert_eq!(opens_with_two.pairing(3).unwrap().pairs, vec![(1, 3)]);
+}
+
 // ---- the general scheme ----
 
 /// MATH.md: three primes lie in (n/4, n/3] for every n except these, checked here with a sieve.
