@@ -7,6 +7,7 @@ pub mod certificate;
 pub mod game;
 pub mod matching;
 pub mod outcome;
+pub mod schemes;
 pub mod strategy;
 pub mod table;
 
