@@ -3,6 +3,8 @@
 //! spec.md is the contract: §2–3 the bytes (`format`), §4 the walk (`walk`, over the boards of
 //! `rules`), §5 why an accepted certificate is a proof. It shares no code with the solver.
 
+#![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
+
 mod format;
 mod rejection;
 mod rules;

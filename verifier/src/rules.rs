@@ -8,12 +8,11 @@ use std::hash::{Hash, Hasher};
 
 /// A board the walk can play on. `legal_moves` lists every legal move, ascending.
 pub(crate) trait Board {
-    type Position: Clone + Eq + Hash;
+    /// `Default` is the start: nothing played.
+    type Position: Clone + Eq + Hash + Default;
     type Moves: Iterator<Item = u64>;
-    fn n(&self) -> u64;
-    fn opening_rule(&self) -> OpeningRule;
-    fn start(&self) -> Self::Position;
-    fn last(&self, position: &Self::Position) -> Option<u64>;
+    /// The last number played, 0 before the opening.
+    fn last(&self, position: &Self::Position) -> u64;
     /// Whether `number` (in 1..=n) is played at `position`.
     fn is_played(&self, position: &Self::Position, number: u64) -> bool;
     /// The position after the legal move `number`.
@@ -22,31 +21,31 @@ pub(crate) trait Board {
     fn legal_moves(&mut self, position: &Self::Position) -> Result<Self::Moves, String>;
     /// Heap bytes a memo entry of `position` may take, with the hash table's slack.
     fn bytes(&self, position: &Self::Position) -> u64;
+}
 
-    /// Ok when `number` is a legal move at `position`; otherwise the rule it breaks.
-    fn check_move(&self, position: &Self::Position, number: u64) -> Result<(), Illegal> {
-        if number == 0 || number > self.n() {
-            return Err(Illegal::OutOfRange { n: self.n() });
-        }
-        if self.is_played(position, number) {
-            return Err(Illegal::AlreadyPlayed);
-        }
-        match self.last(position) {
-            None if self.opening_rule() == OpeningRule::Even && !number.is_multiple_of(2) => {
-                Err(Illegal::OddOpening)
-            }
-            Some(last) if !number.is_multiple_of(last) && last % number != 0 => {
-                Err(Illegal::NotDivisorOrMultiple { last })
-            }
-            _ => Ok(()),
-        }
+/// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
+pub(crate) fn check_move<B: Board>(
+    board: &B,
+    (n, rule): (u64, OpeningRule),
+    position: &B::Position,
+    number: u64,
+) -> Result<(), Illegal> {
+    let last = board.last(position);
+    if number == 0 || number > n {
+        Err(Illegal::OutOfRange { n })
+    } else if board.is_played(position, number) {
+        Err(Illegal::AlreadyPlayed)
+    } else if last == 0 && rule == OpeningRule::Even && number % 2 != 0 {
+        Err(Illegal::OddOpening)
+    } else if last != 0 && number % last != 0 && last % number != 0 {
+        Err(Illegal::NotDivisorOrMultiple { last })
+    } else {
+        Ok(())
     }
 }
 
 /// The board 1..n for n ≤ 128.
 pub(crate) struct SmallBoard {
-    n: u64,
-    opening_rule: OpeningRule,
     /// `neighbours[k]`: the numbers x ≠ k in 1..=n with x | k or k | x.
     neighbours: Vec<u128>,
     openings: u128,
@@ -54,7 +53,7 @@ pub(crate) struct SmallBoard {
 
 /// Played numbers as two words (so a memo entry takes 24 bytes, not 32) and the last number
 /// (0 before the opening).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct SmallPosition {
     played: [u64; 2],
     last: u8,
@@ -89,7 +88,7 @@ impl SmallBoard {
         }
         let allowed = |x: &u64| opening_rule == OpeningRule::Free || x.is_multiple_of(2);
         let openings = (1..=n).filter(allowed).fold(0, |set, x| set | bit(x));
-        SmallBoard { n, opening_rule, neighbours, openings }
+        SmallBoard { neighbours, openings }
     }
 }
 
@@ -108,17 +107,8 @@ impl Iterator for Bits {
 impl Board for SmallBoard {
     type Position = SmallPosition;
     type Moves = Bits;
-    fn n(&self) -> u64 {
-        self.n
-    }
-    fn opening_rule(&self) -> OpeningRule {
-        self.opening_rule
-    }
-    fn start(&self) -> SmallPosition {
-        SmallPosition { played: [0, 0], last: 0 }
-    }
-    fn last(&self, position: &SmallPosition) -> Option<u64> {
-        (position.last != 0).then_some(u64::from(position.last))
+    fn last(&self, position: &SmallPosition) -> u64 {
+        u64::from(position.last)
     }
     fn is_played(&self, position: &SmallPosition, number: u64) -> bool {
         position.played() & bit(number) != 0
@@ -154,7 +144,7 @@ pub(crate) struct GeneralBoard {
 }
 
 /// The played numbers, ascending, and the last number (0 before the opening).
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub(crate) struct GeneralPosition {
     played: Vec<u64>,
     last: u64,
@@ -194,17 +184,8 @@ impl GeneralBoard {
 impl Board for GeneralBoard {
     type Position = GeneralPosition;
     type Moves = GeneralMoves;
-    fn n(&self) -> u64 {
-        self.n
-    }
-    fn opening_rule(&self) -> OpeningRule {
-        self.opening_rule
-    }
-    fn start(&self) -> GeneralPosition {
-        GeneralPosition { played: Vec::new(), last: 0 }
-    }
-    fn last(&self, position: &GeneralPosition) -> Option<u64> {
-        (position.last != 0).then_some(position.last)
+    fn last(&self, position: &GeneralPosition) -> u64 {
+        position.last
     }
     fn is_played(&self, position: &GeneralPosition, number: u64) -> bool {
         position.played.binary_search(&number).is_ok()

@@ -3,7 +3,7 @@
 //! proven. Iterative, so that no input can overflow the call stack.
 
 use crate::format::{read_number, Certificate, Strategy};
-use crate::rules::{Board, GeneralBoard, PositionHasher, SmallBoard};
+use crate::rules::{check_move, Board, GeneralBoard, PositionHasher, SmallBoard};
 use crate::{Limits, Rejection, Winner};
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -64,7 +64,7 @@ impl<'a, B: Board> Walk<'a, B> {
     }
 
     fn run(mut self) -> Result<u64, Rejection> {
-        let start = self.board.start();
+        let start = B::Position::default();
         match self.certificate.winner {
             Winner::First => self.winner_turn(start)?,
             Winner::Second => self.loser_turn(start)?,
@@ -93,7 +93,8 @@ impl<'a, B: Board> Walk<'a, B> {
     fn winner_turn(&mut self, position: B::Position) -> Result<(), Rejection> {
         self.count_position()?;
         let (number, offset) = self.winner_move(&position)?;
-        if let Err(why) = self.board.check_move(&position, number) {
+        let rules = (self.certificate.n, self.certificate.opening_rule);
+        if let Err(why) = check_move(&self.board, rules, &position, number) {
             let line = self.line.clone();
             return Err(Rejection::IllegalMove { number, offset, line, why });
         }
