@@ -204,9 +204,10 @@ impl Board for GeneralBoard {
             _ => last.isqrt() + self.n / last,
         };
         if cost > self.work_left {
+            let from =
+                if last == 0 { "the openings".into() } else { format!("the moves from {last}") };
             return Err(format!(
-                "work limit: listing the moves from {last} on 1..{} takes about {cost} steps and \
-                 only {} are left (raise --max-work)",
+                "work limit: listing {from} on 1..{} takes about {cost} steps, {} are left",
                 self.n, self.work_left
             ));
         }

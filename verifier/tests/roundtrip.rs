@@ -83,3 +83,44 @@ fn random_pairings_are_accepted_only_when_they_win() {
     }
     assert!(accepted > 0 && rejected > 0, "{accepted} accepted, {rejected} rejected");
 }
+
+fn is_prime(x: u64) -> bool {
+    x >= 2 && (2..).take_while(|d| d * d <= x).all(|d| x % d != 0)
+}
+
+fn primes_above(from: u64) -> impl Iterator<Item = u64> {
+    (from + 1..).filter(|&x| is_prime(x))
+}
+
+/// The general scheme of MATH.md §4 as a pairing certificate: three primes p, q, r in
+/// (n/4, n/3] and s in (n/2, n]; open 2p; pairs p–3p, 3–3q, q–2q, 2–2r, r–3r, 1–s.
+fn scheme(n: u64) -> Vec<u8> {
+    let primes: Vec<u64> = primes_above(n / 4).take(3).collect();
+    let (p, q, r) = (primes[0], primes[1], primes[2]);
+    assert!(3 * r <= n);
+    let s = primes_above(n / 2).next().unwrap();
+    let mut pairs = vec![(p, 3 * p), (3, 3 * q), (q, 2 * q), (2, 2 * r), (r, 3 * r), (1, s)];
+    pairs.sort();
+    certificate(n, false, true, true, &pairing_body(n, Some(2 * p), &pairs))
+}
+
+#[test]
+fn scheme_pairings_for_huge_n_use_the_general_board() {
+    for n in [1_000_000_000, 1_000_000_000_000_000] {
+        let certificate = scheme(n);
+        let verdict =
+            verify_bytes(&certificate, &Limits::default()).unwrap_or_else(|r| panic!("{r}"));
+        assert_eq!((verdict.n, verdict.winner), (n, Winner::First));
+        // Breaking one pair must be caught: drop 1–s, and the loser's 1 has no answer.
+        let mut broken = certificate.clone();
+        let w = width(n);
+        let body_start = BODY + 2 * w;
+        let pair_one = body_start; // pairs are sorted, (1, s) first
+        assert_eq!(broken[pair_one], 1);
+        broken.drain(pair_one..pair_one + 2 * w);
+        broken[BODY + w..BODY + 2 * w].copy_from_slice(&number_bytes(5, w));
+        reseal(&mut broken);
+        let message = verify_bytes(&broken, &Limits::default()).unwrap_err().to_string();
+        assert!(message.contains("no pair holds 1"), "{message}");
+    }
+}
