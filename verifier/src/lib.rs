@@ -90,9 +90,7 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
 
 /// As `verify_bytes`, calling `progress` with the positions expanded so far now and then.
 pub fn verify_bytes_with_progress(
-    bytes: &[u8],
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u64),
 ) -> Result<Verdict, Rejection> {
     let certificate = format::decode(bytes)?;
     let positions = walk::walk(&certificate, limits, progress)?;
@@ -100,21 +98,13 @@ pub fn verify_bytes_with_progress(
         n: certificate.n,
         opening_rule: certificate.opening_rule,
         winner: certificate.winner,
-        kind: certificate.kind(),
+        kind: certificate.kind,
         positions,
         blake3: *blake3::hash(bytes).as_bytes(),
     })
 }
 
-/// Why a file could not be checked at all (as opposed to being checked and rejected).
-#[derive(Debug)]
-pub enum FileError {
-    Io(std::io::Error),
-    Invalid(Rejection),
-}
-
-/// Reads and checks one certificate file.
-pub fn verify_file(path: &Path, limits: &Limits) -> Result<Verdict, FileError> {
-    let bytes = std::fs::read(path).map_err(FileError::Io)?;
-    verify_bytes(&bytes, limits).map_err(FileError::Invalid)
+/// Reads and checks one certificate file: Err when it cannot be read, Ok(Err) when rejected.
+pub fn verify_file(path: &Path, limits: &Limits) -> std::io::Result<Result<Verdict, Rejection>> {
+    Ok(verify_bytes(&std::fs::read(path)?, limits))
 }

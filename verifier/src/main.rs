@@ -3,68 +3,61 @@
 //! 2 on usage or I/O errors.
 
 use jg_verify::{verify_bytes_with_progress, Limits};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: jg-verify [--max-positions N] [--max-memory-mib N] [--max-work N] PATH...";
+    "usage: jg-verify [--max-positions N] [--max-memory-mib N] [--max-work N] PATH...
+Checks Juniper Green certificates against the raw rules of the game (spec.md).";
 
 fn main() -> ExitCode {
-    let mut limits = Limits::default();
-    let mut paths = Vec::new();
+    let (mut limits, mut paths) = (Limits::default(), Vec::new());
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let field = match arg.as_str() {
-            "-h" | "--help" => {
-                println!(
-                    "{USAGE}\nChecks Juniper Green certificates against the raw rules (spec.md)."
-                );
-                return ExitCode::SUCCESS;
-            }
-            "--max-positions" => &mut limits.max_positions,
-            "--max-memory-mib" => &mut limits.max_memory,
-            "--max-work" => &mut limits.max_work,
+        let (field, unit) = match arg.as_str() {
+            "-h" | "--help" => return usage(None),
+            "--max-positions" => (&mut limits.max_positions, 1),
+            "--max-memory-mib" => (&mut limits.max_memory, 1 << 20),
+            "--max-work" => (&mut limits.max_work, 1),
             _ => {
                 paths.push(arg);
                 continue;
             }
         };
-        match args.next().and_then(|value| value.parse().ok()) {
-            Some(value) => *field = value,
-            None => return usage(&format!("{arg} needs a number")),
-        }
-        if arg == "--max-memory-mib" {
-            limits.max_memory = limits.max_memory.saturating_mul(1 << 20);
+        match args.next().and_then(|value| value.parse::<u64>().ok()) {
+            Some(value) => *field = value.saturating_mul(unit),
+            None => return usage(Some(&format!("{arg} needs a number"))),
         }
     }
     if paths.is_empty() {
-        return usage("no certificate given");
+        return usage(Some("no certificate given"));
     }
-    let mut code = 0;
-    for path in &paths {
-        let (line, file_code) = check(path, &limits);
+    let codes = paths.iter().map(|path| {
+        let (line, code) = check(path, &limits);
         println!("{path}: {line}");
-        code = code.max(file_code);
+        code
+    });
+    ExitCode::from(codes.fold(0, u8::max))
+}
+
+fn usage(problem: Option<&str>) -> ExitCode {
+    match problem {
+        None => println!("{USAGE}"),
+        Some(problem) => eprintln!("jg-verify: {problem}\n{USAGE}"),
     }
-    ExitCode::from(code)
+    ExitCode::from(if problem.is_some() { 2 } else { 0 })
 }
 
-fn usage(problem: &str) -> ExitCode {
-    eprintln!("jg-verify: {problem}\n{USAGE}");
-    ExitCode::from(2)
-}
-
-/// The report line for one file and its exit code.
+/// The report line for one file and its exit code; progress on stderr when it is a terminal.
 fn check(path: &str, limits: &Limits) -> (String, u8) {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(error) => return (format!("error: {error}"), 2),
     };
     let terminal = std::io::stderr().is_terminal();
-    let mut progress = |positions: u64| {
+    let mut progress = |positions| {
         if terminal {
-            eprint!("\r{path}: {positions} positions…");
-            let _ = std::io::stderr().flush();
+            eprint!("\r{path}: {positions} positions…")
         }
     };
     let result = verify_bytes_with_progress(&bytes, limits, &mut progress);
@@ -72,15 +65,9 @@ fn check(path: &str, limits: &Limits) -> (String, u8) {
         eprint!("\r\x1b[K");
     }
     match result {
-        Ok(verdict) => {
-            let line = format!(
-                "valid: n={}, {} player wins, {} positions, blake3 {}",
-                verdict.n,
-                verdict.winner.name(),
-                verdict.positions,
-                verdict.blake3_hex()
-            );
-            (line, 0)
+        Ok(v) => {
+            let (n, winner, positions, hash) = (v.n, v.winner.name(), v.positions, v.blake3_hex());
+            (format!("valid: n={n}, {winner} player wins, {positions} positions, blake3 {hash}"), 0)
         }
         Err(rejection) => (format!("invalid: {rejection}"), 1),
     }

@@ -33,25 +33,15 @@ pub enum Rejection {
 
 impl std::error::Error for Rejection {}
 
-/// The line of play as text: `after 22 11 33`, or `at the start`; long lines keep both ends.
+/// The line of play as text: `after 22 11 33`, or `at the start`.
 struct Line<'a>(&'a [u64]);
 
 impl fmt::Display for Line<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line = self.0;
-        if line.is_empty() {
-            return write!(f, "at the start");
+        match self.0 {
+            [] => write!(f, "at the start"),
+            line => line.iter().try_fold(write!(f, "after")?, |(), number| write!(f, " {number}")),
         }
-        write!(f, "after")?;
-        for (index, number) in line.iter().enumerate() {
-            if line.len() > 100 && index == 40 {
-                write!(f, " … ({} moves)", line.len() - 80)?;
-            }
-            if line.len() <= 100 || index < 40 || index >= line.len() - 40 {
-                write!(f, " {number}")?;
-            }
-        }
-        Ok(())
     }
 }
 

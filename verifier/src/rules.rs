@@ -25,10 +25,7 @@ pub(crate) trait Board {
 
 /// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
 pub(crate) fn check_move<B: Board>(
-    board: &B,
-    (n, rule): (u64, OpeningRule),
-    position: &B::Position,
-    number: u64,
+    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, number: u64,
 ) -> Result<(), Illegal> {
     let last = board.last(position);
     if number == 0 || number > n {
@@ -137,10 +134,10 @@ fn memo_entry_bytes(size: usize) -> u64 {
 
 /// The board 1..n for any n; it never holds anything of size n.
 pub(crate) struct GeneralBoard {
-    n: u64,
-    opening_rule: OpeningRule,
+    pub n: u64,
+    pub opening_rule: OpeningRule,
     /// Steps (trial divisions, multiples) that listing moves may still take.
-    work_left: u64,
+    pub work_left: u64,
 }
 
 /// The played numbers, ascending, and the last number (0 before the opening).
@@ -175,12 +172,6 @@ impl Iterator for GeneralMoves {
     }
 }
 
-impl GeneralBoard {
-    pub fn new(n: u64, opening_rule: OpeningRule, max_work: u64) -> GeneralBoard {
-        GeneralBoard { n, opening_rule, work_left: max_work }
-    }
-}
-
 impl Board for GeneralBoard {
     type Position = GeneralPosition;
     type Moves = GeneralMoves;
@@ -191,31 +182,28 @@ impl Board for GeneralBoard {
         position.played.binary_search(&number).is_ok()
     }
     fn play(&self, position: &GeneralPosition, number: u64) -> GeneralPosition {
-        let mut played = Vec::with_capacity(position.played.len() + 1);
-        played.extend_from_slice(&position.played);
+        let mut played = position.played.clone();
         let at = played.partition_point(|&x| x < number);
         played.insert(at, number);
         GeneralPosition { played, last: number }
     }
     fn legal_moves(&mut self, position: &GeneralPosition) -> Result<GeneralMoves, String> {
         let last = position.last;
-        let cost = match last {
-            0 => self.n,
-            _ => last.isqrt() + self.n / last,
-        };
-        if cost > self.work_left {
-            let from =
-                if last == 0 { "the openings".into() } else { format!("the moves from {last}") };
+        let (n, left) = (self.n, self.work_left);
+        let cost = if last == 0 { n } else { last.isqrt() + n / last };
+        if cost > left {
             return Err(format!(
-                "work limit: listing {from} on 1..{} takes about {cost} steps, {} are left",
-                self.n, self.work_left
+                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left"
             ));
         }
         self.work_left -= cost;
-        let step = match (last, self.opening_rule) {
-            (0, OpeningRule::Even) => 2,
-            (0, OpeningRule::Free) => 1,
-            _ => last,
+        let even = self.opening_rule == OpeningRule::Even;
+        let step = if last != 0 {
+            last
+        } else if even {
+            2
+        } else {
+            1
         };
         let (mut small, mut large) = (Vec::new(), Vec::new());
         let mut divisor = 1;

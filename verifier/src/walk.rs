@@ -11,17 +11,17 @@ use std::hash::BuildHasherDefault;
 /// Positions between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
+type Progress<'a> = &'a mut dyn FnMut(u64);
+
 /// Walks the game for `certificate`; the number of positions expanded, or why it is no proof.
 pub(crate) fn walk(
-    certificate: &Certificate,
-    limits: &Limits,
-    progress: &mut dyn FnMut(u64),
+    certificate: &Certificate, limits: &Limits, progress: &mut dyn FnMut(u64),
 ) -> Result<u64, Rejection> {
     let (n, rule) = (certificate.n, certificate.opening_rule);
     if n <= 128 && !limits.force_general_board {
         Walk::new(SmallBoard::new(n, rule), certificate, limits, progress).run()
     } else {
-        let board = GeneralBoard::new(n, rule, limits.max_work);
+        let board = GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
         Walk::new(board, certificate, limits, progress).run()
     }
 }
@@ -38,7 +38,7 @@ struct Walk<'a, B: Board> {
     board: B,
     certificate: &'a Certificate<'a>,
     limits: &'a Limits,
-    progress: &'a mut dyn FnMut(u64),
+    progress: Progress<'a>,
     /// Loser-to-move positions already proven (exact raw positions).
     memo: HashSet<B::Position, BuildHasherDefault<PositionHasher>>,
     stack: Vec<Frame<B>>,
@@ -52,15 +52,21 @@ struct Walk<'a, B: Board> {
 
 impl<'a, B: Board> Walk<'a, B> {
     fn new(
-        board: B,
-        certificate: &'a Certificate<'a>,
-        limits: &'a Limits,
-        progress: &'a mut dyn FnMut(u64),
+        board: B, certificate: &'a Certificate, limits: &'a Limits, progress: Progress<'a>,
     ) -> Self {
-        let memo = HashSet::default();
-        let (stack, line) = (Vec::new(), Vec::new());
-        let (read, positions, memory) = (0, 0, 0);
-        Walk { board, certificate, limits, progress, memo, stack, line, read, positions, memory }
+        let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
+        Walk {
+            board,
+            certificate,
+            limits,
+            progress,
+            memo,
+            stack,
+            line,
+            read: 0,
+            positions: 0,
+            memory: 0,
+        }
     }
 
     fn run(mut self) -> Result<u64, Rejection> {

@@ -48,10 +48,7 @@ fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
 
 /// Whether the certificate's claim is true, by brute force over the game (n ≤ 20).
 fn claim_holds(
-    truth: &mut HashMap<(u64, bool), bool>,
-    bytes: &[u8],
-    winner: Winner,
-    n: u64,
+    truth: &mut HashMap<(u64, bool), bool>, bytes: &[u8], winner: Winner, n: u64,
 ) -> bool {
     assert!(n <= 20, "an accepted mutant claims n = {n}, too large to re-check");
     let free = bytes[20] == 1;

@@ -49,7 +49,7 @@ fn truncated_header() {
 fn truncated_body() {
     let (bytes, _) = valid(12);
     let cut = &bytes[..bytes.len() - 1];
-    assert_says(&rejection(cut), &["body_len", "byte 54"]);
+    assert_says(&rejection(cut), &["body_len is", "byte 54"]);
     let mut resealed = cut.to_vec();
     reseal(&mut resealed);
     assert_says(
@@ -74,7 +74,11 @@ fn leaf_claimed_where_the_loser_still_has_a_reply() {
 fn trailing_bytes() {
     let (mut bytes, _) = valid(12);
     bytes.push(2);
-    assert_says(&rejection(&bytes), &["body_len is", "bytes follow the header"]);
+    let body_len = bytes.len() - BODY;
+    assert_says(
+        &rejection(&bytes),
+        &[&format!("body_len is {} not {body_len}", body_len - 1), "byte 54"],
+    );
     reseal(&mut bytes);
     let at = bytes.len() - 1;
     assert_says(&rejection(&bytes), &["trailing bytes", &format!("byte {at}"), "1 more bytes"]);
@@ -198,8 +202,14 @@ fn bad_pairings() {
         body.extend(pairs.iter().flat_map(|&(a, b)| [a as u8, b as u8]));
         certificate(10, false, first, true, &body)
     };
-    assert_says(&rejection(&pairing(true, 0, &[])), &["opening is 0", "byte 94"]);
-    assert_says(&rejection(&pairing(false, 4, &[])), &["opening must be 0"]);
+    assert_says(
+        &rejection(&pairing(true, 0, &[])),
+        &["body at byte 94: opening is 0: it must be 0 exactly when"],
+    );
+    assert_says(
+        &rejection(&pairing(false, 4, &[])),
+        &["opening is 4: it must be 0 exactly when the second player wins"],
+    );
     assert_says(&rejection(&pairing(false, 0, &[(3, 2)])), &["not canonical", "byte 96"]);
     assert_says(&rejection(&pairing(false, 0, &[(2, 11)])), &["not canonical"]);
     assert_says(&rejection(&pairing(false, 0, &[(2, 4), (1, 3)])), &["not canonical", "byte 98"]);
