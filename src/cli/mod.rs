@@ -3,6 +3,7 @@
 
 pub mod solve;
 pub mod table;
+pub mod verify;
 
 use std::process::ExitCode;
 

@@ -58,6 +58,15 @@ impl Verdict {
     }
 }
 
+/// The report of the CLI contract: `valid: n=N, <first|second> player wins, <P> positions, blake3 <hex>`.
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (n, winner, positions, hash) =
+            (self.n, self.winner.name(), self.positions, self.blake3_hex());
+        write!(f, "valid: n={n}, {winner} player wins, {positions} positions, blake3 {hash}")
+    }
+}
+
 /// Bounds that turn a certificate too big to check into a clear rejection instead of a walk
 /// without end or an allocation without bound (spec.md §4.4).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -65,10 +65,7 @@ fn check(path: &str, limits: &Limits) -> (String, u8) {
         eprint!("\r\x1b[K");
     }
     match result {
-        Ok(v) => {
-            let (n, winner, positions, hash) = (v.n, v.winner.name(), v.positions, v.blake3_hex());
-            (format!("valid: n={n}, {winner} player wins, {positions} positions, blake3 {hash}"), 0)
-        }
+        Ok(verdict) => (verdict.to_string(), 0),
         Err(rejection) => (format!("invalid: {rejection}"), 1),
     }
 }
