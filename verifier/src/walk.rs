@@ -81,9 +81,8 @@ impl<'a, B: Board> Walk<'a, B> {
                 self.line.push(reply);
                 let position = self.board.play(&top.position, reply);
                 self.winner_turn(position)?;
-            } else if let Some(proven) = self.stack.pop() {
-                // Its bytes were charged when the frame was pushed.
-                self.memo.insert(proven.position);
+            } else {
+                self.stack.pop();
             }
         }
         if let Strategy::Tree { moves, offset, .. } = self.certificate.strategy {
@@ -111,7 +110,9 @@ impl<'a, B: Board> Walk<'a, B> {
 
     /// prove_loser_turn of spec.md §4, up to the loop over the moves (done by `run`).
     fn loser_turn(&mut self, position: B::Position) -> Result<(), Rejection> {
-        if self.memo.contains(&position) {
+        // One probe: adding q now rather than after its loop gives the same walk, because until
+        // the loop ends the walk only meets positions with more numbers played (spec.md §4.2).
+        if !self.memo.insert(position.clone()) {
             return Ok(());
         }
         self.count_position()?;
