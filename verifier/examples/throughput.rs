@@ -19,7 +19,12 @@ fn augment(adjacency: &[Vec<usize>], mate: &mut [usize], seen: &mut [bool], v: u
             continue;
         }
         seen[u] = true;
-        if mate[u] == 0 || (!seen[mate[u]] && { seen[mate[u]] = true; augment(adjacency, mate, seen, mate[u]) }) {
+        if mate[u] == 0
+            || (!seen[mate[u]] && {
+                seen[mate[u]] = true;
+                augment(adjacency, mate, seen, mate[u])
+            })
+        {
             mate[u] = v;
             mate[v] = u;
             return true;
@@ -58,7 +63,8 @@ fn matching(n: usize, skip: usize, rng: &mut Rng) -> Vec<(u64, u64)> {
                 augment(&adjacency, &mut mate, &mut seen, v);
             }
         }
-        let pairs: Vec<(u64, u64)> = (1..=n).filter(|&v| mate[v] > v).map(|v| (v as u64, mate[v] as u64)).collect();
+        let pairs: Vec<(u64, u64)> =
+            (1..=n).filter(|&v| mate[v] > v).map(|v| (v as u64, mate[v] as u64)).collect();
         if pairs.len() > best.len() {
             best = pairs;
         }
@@ -80,7 +86,8 @@ fn main() {
     }
     let limits = Limits::default();
     let accepted = candidates.into_iter().find_map(|(opening, pairs)| {
-        let bytes = certificate(n, false, opening.is_some(), true, &pairing_body(n, opening, &pairs));
+        let bytes =
+            certificate(n, false, opening.is_some(), true, &pairing_body(n, opening, &pairs));
         verify_bytes(&bytes, &limits).ok().map(|_| (opening, bytes))
     });
     let Some((opening, bytes)) = accepted else {
@@ -95,7 +102,10 @@ fn main() {
             let verdict = verify_bytes(&bytes, &limits).expect("valid");
             let seconds = started.elapsed().as_secs_f64();
             let rate = verdict.positions as f64 / seconds;
-            println!("{board:>7}: {} positions in {seconds:.3} s = {rate:.3e} positions/s", verdict.positions);
+            println!(
+                "{board:>7}: {} positions in {seconds:.3} s = {rate:.3e} positions/s",
+                verdict.positions
+            );
         }
     }
 }

@@ -247,7 +247,7 @@ pub fn pairing_body(n: u64, opening: Option<u64>, pairs: &[(u64, u64)]) -> Vec<u
 }
 
 /// Rewrites body_len and body_blake3 after the body was changed, so that the walk sees it.
-pub fn reseal(bytes: &mut Vec<u8>) {
+pub fn reseal(bytes: &mut [u8]) {
     let body = bytes[BODY..].to_vec();
     bytes[BODY - 40..BODY - 32].copy_from_slice(&(body.len() as u64).to_le_bytes());
     bytes[BODY - 32..BODY].copy_from_slice(blake3::hash(&body).as_bytes());
