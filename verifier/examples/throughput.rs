@@ -72,6 +72,61 @@ fn matching(n: usize, skip: usize, rng: &mut Rng) -> Vec<(u64, u64)> {
     best
 }
 
+/// The same strategy written out as a tree certificate body: the winner's moves in the order of
+/// the walk of spec.md §4, each given by the pairing rule of §3.2.
+struct TreeWriter {
+    neighbours: Vec<u128>,
+    partner: std::collections::HashMap<u64, u64>,
+    memo: std::collections::HashSet<(u128, u64)>,
+    moves: Vec<u64>,
+}
+
+impl TreeWriter {
+    fn legal(&self, played: u128, last: u64) -> u128 {
+        let even = (1..self.neighbours.len() as u64)
+            .filter(|x| x % 2 == 0)
+            .fold(0, |s, x| s | 1 << (x - 1));
+        (if last == 0 { even } else { self.neighbours[last as usize] }) & !played
+    }
+    fn numbers(set: u128) -> Vec<u64> {
+        (1..=128u64).filter(|&x| set >> (x - 1) & 1 == 1).collect()
+    }
+    fn winner(&mut self, played: u128, last: u64, opening: Option<u64>) {
+        let legal = Self::numbers(self.legal(played, last));
+        let stuck = |m: &u64| self.legal(played | 1 << (m - 1), *m) == 0;
+        let m = opening
+            .or_else(|| legal.iter().copied().find(stuck))
+            .unwrap_or_else(|| self.partner[&last]);
+        self.moves.push(m);
+        self.loser(played | 1 << (m - 1), m);
+    }
+    fn loser(&mut self, played: u128, last: u64) {
+        if self.memo.insert((played, last)) {
+            for x in Self::numbers(self.legal(played, last)) {
+                self.winner(played | 1 << (x - 1), x, None);
+            }
+        }
+    }
+}
+
+fn tree_body(n: u64, opening: Option<u64>, pairs: &[(u64, u64)]) -> Vec<u8> {
+    let mut neighbours = vec![0u128; n as usize + 1];
+    for a in 1..=n {
+        for b in (2 * a..=n).step_by(a as usize) {
+            neighbours[a as usize] |= 1 << (b - 1);
+            neighbours[b as usize] |= 1 << (a - 1);
+        }
+    }
+    let partner = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let mut writer =
+        TreeWriter { neighbours, partner, memo: Default::default(), moves: Vec::new() };
+    match opening {
+        Some(_) => writer.winner(0, 0, opening),
+        None => writer.loser(0, 0),
+    }
+    common::tree_body(n, &writer.moves)
+}
+
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().expect("a number"));
     let (n, runs) = (args.next().unwrap_or(60), args.next().unwrap_or(3));
@@ -88,24 +143,31 @@ fn main() {
     let accepted = candidates.into_iter().find_map(|(opening, pairs)| {
         let bytes =
             certificate(n, false, opening.is_some(), true, &pairing_body(n, opening, &pairs));
-        verify_bytes(&bytes, &limits).ok().map(|_| (opening, bytes))
+        verify_bytes(&bytes, &limits).ok().map(|_| (opening, pairs, bytes))
     });
-    let Some((opening, bytes)) = accepted else {
+    let Some((opening, pairs, pairing)) = accepted else {
         println!("n={n}: no candidate pairing was accepted");
         return;
     };
-    println!("n={n}: pairing certificate, opening {opening:?}, {} bytes", bytes.len());
-    for board in std::env::var("BOARDS").unwrap_or("u128 general".into()).split_whitespace() {
-        let limits = Limits { force_general_board: board == "general", ..Limits::default() };
-        for _ in 0..runs {
-            let started = Instant::now();
-            let verdict = verify_bytes(&bytes, &limits).expect("valid");
-            let seconds = started.elapsed().as_secs_f64();
-            let rate = verdict.positions as f64 / seconds;
-            println!(
-                "{board:>7}: {} positions in {seconds:.3} s = {rate:.3e} positions/s",
-                verdict.positions
-            );
+    let tree = certificate(n, false, opening.is_some(), false, &tree_body(n, opening, &pairs));
+    println!(
+        "n={n}: opening {opening:?}: pairing {} bytes, tree {} bytes",
+        pairing.len(),
+        tree.len()
+    );
+    for (kind, bytes) in [("pairing", &pairing), ("tree", &tree)] {
+        for board in std::env::var("BOARDS").unwrap_or("u128 general".into()).split_whitespace() {
+            let limits = Limits { force_general_board: board == "general", ..Limits::default() };
+            for _ in 0..runs {
+                let started = Instant::now();
+                let verdict = verify_bytes(&bytes, &limits).expect("valid");
+                let seconds = started.elapsed().as_secs_f64();
+                let rate = verdict.positions as f64 / seconds;
+                println!(
+                    "{kind:>7} {board:>7}: {} positions in {seconds:.3} s = {rate:.3e} positions/s",
+                    verdict.positions
+                );
+            }
         }
     }
 }
