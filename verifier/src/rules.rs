@@ -190,7 +190,7 @@ impl Board for GeneralBoard {
     fn legal_moves(&mut self, position: &GeneralPosition) -> Result<GeneralMoves, String> {
         let last = position.last;
         let (n, left) = (self.n, self.work_left);
-        let cost = if last == 0 { n } else { last.isqrt() + n / last };
+        let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
         if cost > left {
             return Err(format!(
                 "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left"

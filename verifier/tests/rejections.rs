@@ -234,6 +234,15 @@ fn limits_are_clear_errors() {
     // Second player claims on 1..10^15: the loser's openings alone are 5·10^14 moves.
     let huge = certificate(1_000_000_000_000_000, false, false, false, &[]);
     assert_says(&rejection(&huge), &["work limit", "at the start"]);
+    // The largest board: after the opening 1 the loser may answer with any number.
+    let widest = certificate(u64::MAX, true, true, false, &1u64.to_le_bytes());
+    assert_says(&rejection(&widest), &["work limit", "after 1"]);
+    let square = certificate(u64::MAX, true, true, false, &(u64::MAX - 1).to_le_bytes());
+    let small_work = Limits { max_work: 1000, ..Limits::default() };
+    assert_says(
+        &rejection_with(&square, &small_work),
+        &["work limit", "after 18446744073709551614"],
+    );
 }
 
 #[test]
