@@ -1,8 +1,19 @@
-//! Certificates on the solver side: the data of a proof and its encoding (spec.md gives the
-//! bytes). Writing is atomic: a temporary file beside the target, then a rename.
+//! Certificates on the solver side: the data of a proof and its encoding (spec.md §2–3 give the
+//! bytes). Encoding is deterministic: the same certificate always gives the same bytes. Writing
+//! is atomic: a temporary file beside the target, fsync, then a rename.
 //! Decoding and checking belong to the verifier crate alone.
 
 use crate::game::{OpeningRule, Player};
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The first bytes of every certificate (ASCII `JUNIPERG`).
+pub const MAGIC: [u8; 8] = *b"JUNIPERG";
+/// The format version this crate writes (spec.md §2).
+pub const VERSION: u32 = 1;
+/// Longest generator name the format allows, in bytes.
+pub const MAX_GENERATOR_LEN: usize = 200;
 
 /// What the winner's moves are made of (spec.md, "Body").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,4 +37,166 @@ pub struct Certificate {
     /// Name and version of the program that made it, e.g. `jg 0.1.0 search-tree`.
     pub generator: String,
     pub body: Body,
+}
+
+/// Why a certificate cannot be encoded or written.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    #[error("n = 0: the board needs n ≥ 1")]
+    ZeroN,
+    #[error("the generator name is {0} bytes long; the format allows at most 200")]
+    GeneratorTooLong(usize),
+    #[error("{number} is not a number of the board 1..{n}")]
+    NumberOutOfRange { number: u64, n: u64 },
+    #[error("pair ({0}, {0}) joins a number to itself")]
+    SelfPair(u64),
+    #[error("the winner is the first player but the pairing has no opening, or the reverse")]
+    OpeningMismatch,
+    #[error("encoding the header: {0}")]
+    Encode(#[from] bincode::error::EncodeError),
+    #[error("writing {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The `kind` field: which body follows.
+#[derive(Serialize)]
+enum Kind {
+    Tree,
+    Pairing,
+}
+
+/// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
+#[derive(Serialize)]
+struct Header<'a> {
+    magic: [u8; 8],
+    version: u32,
+    n: u64,
+    opening_rule: OpeningRule,
+    winner: Player,
+    kind: Kind,
+    generator: &'a str,
+    body_len: u64,
+    body_blake3: [u8; 32],
+}
+
+/// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
+pub fn move_width(n: u64) -> usize {
+    match n {
+        0..=0xFF => 1,
+        0x100..=0xFFFF => 2,
+        0x1_0000..=0xFFFF_FFFF => 4,
+        _ => 8,
+    }
+}
+
+impl Certificate {
+    /// The file's bytes: header then body (spec.md §1).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, CertificateError> {
+        if self.n == 0 {
+            return Err(CertificateError::ZeroN);
+        }
+        if self.generator.len() > MAX_GENERATOR_LEN {
+            return Err(CertificateError::GeneratorTooLong(self.generator.len()));
+        }
+        let (kind, body) = match &self.body {
+            Body::Tree { moves } => (Kind::Tree, self.tree_body(moves)?),
+            Body::Pairing { opening, pairs } => {
+                (Kind::Pairing, self.pairing_body(*opening, pairs)?)
+            }
+        };
+        let header = Header {
+            magic: MAGIC,
+            version: VERSION,
+            n: self.n,
+            opening_rule: self.opening_rule,
+            winner: self.winner,
+            kind,
+            generator: &self.generator,
+            body_len: body.len() as u64,
+            body_blake3: *blake3::hash(&body).as_bytes(),
+        };
+        let config = bincode::config::standard()
+            .with_little_endian()
+            .with_fixed_int_encoding();
+        let mut bytes = bincode::serde::encode_to_vec(&header, config)?;
+        bytes.extend_from_slice(&body);
+        Ok(bytes)
+    }
+
+    /// The BLAKE3 of the whole file, in hex: what `jg-verify` prints and MANIFEST.tsv pins.
+    pub fn blake3_hex(&self) -> Result<String, CertificateError> {
+        Ok(blake3::hash(&self.to_bytes()?).to_hex().to_string())
+    }
+
+    /// Writes the certificate to `path` atomically: a reader sees the old file or the whole
+    /// new one, never a part.
+    pub fn write(&self, path: &Path) -> Result<(), CertificateError> {
+        let bytes = self.to_bytes()?;
+        let io_error = |source| CertificateError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::File::create(&temporary).and_then(|mut file| {
+            file.write_all(&bytes)?;
+            file.sync_all()
+        });
+        if let Err(error) = written.and_then(|()| std::fs::rename(&temporary, path)) {
+            let _ = std::fs::remove_file(&temporary);
+            return Err(io_error(error));
+        }
+        // Make the rename itself durable where the platform allows syncing a directory.
+        if let Some(directory) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::File::open(directory).and_then(|d| d.sync_all());
+        }
+        Ok(())
+    }
+
+    fn number(&self, number: u64) -> Result<Vec<u8>, CertificateError> {
+        if number == 0 || number > self.n {
+            return Err(CertificateError::NumberOutOfRange { number, n: self.n });
+        }
+        Ok(number.to_le_bytes()[..move_width(self.n)].to_vec())
+    }
+
+    fn tree_body(&self, moves: &[u64]) -> Result<Vec<u8>, CertificateError> {
+        let mut body = Vec::with_capacity(moves.len() * move_width(self.n));
+        for &number in moves {
+            body.extend(self.number(number)?);
+        }
+        Ok(body)
+    }
+
+    /// Opening (0 for none), count, then the pairs made canonical: each (smaller, larger),
+    /// sorted, so that the same pairing always gives the same bytes.
+    fn pairing_body(
+        &self,
+        opening: Option<u64>,
+        pairs: &[(u64, u64)],
+    ) -> Result<Vec<u8>, CertificateError> {
+        if opening.is_some() != (self.winner == Player::First) {
+            return Err(CertificateError::OpeningMismatch);
+        }
+        let width = move_width(self.n);
+        let mut body = match opening {
+            Some(opening) => self.number(opening)?,
+            None => vec![0; width],
+        };
+        body.extend(&(pairs.len() as u64).to_le_bytes()[..width]);
+        let mut canonical: Vec<(u64, u64)> =
+            pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        canonical.sort_unstable();
+        for (a, b) in canonical {
+            if a == b {
+                return Err(CertificateError::SelfPair(a));
+            }
+            body.extend(self.number(a)?);
+            body.extend(self.number(b)?);
+        }
+        Ok(body)
+    }
 }

@@ -4,6 +4,7 @@
 pub mod schemes;
 pub mod solve;
 pub mod table;
+pub mod verify;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,152 @@
+//! The bytes of a certificate (spec.md §2–3): the header through serde + bincode with a fixed
+//! configuration, then a body of little-endian numbers of the move width. Everything is checked
+//! against the bytes actually present, so no length field read from the file drives an allocation.
+
+use crate::{OpeningRule, Rejection, Winner};
+use serde::Deserialize;
+use std::collections::HashMap;
+
+const MAGIC: [u8; 8] = *b"JUNIPERG";
+
+/// Where the winner's moves come from: read one by one from the body, or the pairing rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Tree,
+    Pairing,
+}
+
+/// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
+pub fn move_width(n: u64) -> usize {
+    match n {
+        0..=0xFF => 1,
+        0x100..=0xFFFF => 2,
+        0x1_0000..=0xFFFF_FFFF => 4,
+        _ => 8,
+    }
+}
+
+/// The header as bincode sees it; enums are read as their u32 index so that a bad index is
+/// reported with its offset (the bytes are the same as for a serde enum).
+#[derive(Deserialize)]
+struct RawHeader<'a> {
+    magic: [u8; 8],
+    version: u32,
+    n: u64,
+    opening_rule: u32,
+    winner: u32,
+    kind: u32,
+    generator: &'a str,
+    body_len: u64,
+    body_blake3: [u8; 32],
+}
+
+/// A decoded certificate, ready for the walk.
+pub(crate) struct Certificate<'a> {
+    pub n: u64,
+    pub opening_rule: OpeningRule,
+    pub winner: Winner,
+    pub kind: Kind,
+    pub strategy: Strategy<'a>,
+}
+
+pub(crate) enum Strategy<'a> {
+    /// The body's numbers; `offset` is the file offset of `moves[0]`.
+    Tree { moves: &'a [u8], width: usize, offset: u64 },
+    /// `partners` maps each paired number to its partner and the file offset of its pair.
+    Pairing { opening: u64, offset: u64, partners: HashMap<u64, (u64, u64)> },
+}
+
+/// The little-endian number in `bytes` (at most 8 of them).
+pub(crate) fn read_number(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte))
+}
+
+/// Decodes and checks the header, the body's length and hash, and a pairing body's lists.
+pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
+    let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
+    let start = &bytes[..bytes.len().min(MAGIC.len())];
+    let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
+    if bytes.is_empty() || start != &MAGIC[..start.len()] {
+        return Err(header(0, if bytes.is_empty() { "empty file" } else { wrong_magic }.into()));
+    }
+    if bytes.len() < 80 {
+        let what =
+            format!("truncated: the file has {} bytes, a header takes 80 or more", bytes.len());
+        return Err(header(bytes.len(), what));
+    }
+    let config = bincode::config::standard()
+        .with_little_endian()
+        .with_fixed_int_encoding()
+        .with_limit::<1024>();
+    let (raw, len): (RawHeader, usize) = bincode::serde::borrow_decode_from_slice(bytes, config)
+        .map_err(|error| header(32, format!("generator does not decode: {error}")))?;
+    let body = &bytes[len..];
+    let (version, generator, body_len) = (raw.version, raw.generator.len(), body.len() as u64);
+    let checks = [
+        (raw.magic != MAGIC, 0, wrong_magic.into()),
+        (version != 1, 8, format!("unsupported version {version} (this verifier reads 1)")),
+        (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
+        (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
+        (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
+        (raw.kind > 1, 28, format!("kind is {}, not 0 (tree) or 1 (pairing)", raw.kind)),
+        (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
+        (
+            raw.body_len != body_len,
+            len - 40,
+            format!("body_len is {} not {body_len}", raw.body_len),
+        ),
+        (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
+    ];
+    if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
+        return Err(header(offset, what));
+    }
+    let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
+    let (kind, strategy) = match raw.kind {
+        0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
+        _ => (Kind::Pairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
+    };
+    let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
+    let winner = if raw.winner == 0 { Winner::First } else { Winner::Second };
+    Ok(Certificate { n, opening_rule, winner, kind, strategy })
+}
+
+/// A pairing body (spec.md §3.2): opening, count, then canonical pairs.
+fn decode_pairs(
+    body: &[u8], n: u64, width: usize, offset: u64, winner_first: bool,
+) -> Result<Strategy<'_>, Rejection> {
+    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
+    if body.len() < 2 * width {
+        return Err(error(0, format!("a pairing body needs at least {} bytes", 2 * width)));
+    }
+    let opening = read_number(&body[..width]);
+    if winner_first == (opening == 0) {
+        let what =
+            format!("opening is {opening}: it must be 0 exactly when the second player wins");
+        return Err(error(0, what));
+    }
+    let count = read_number(&body[width..2 * width]);
+    let pairs = &body[2 * width..];
+    if count.checked_mul(2 * width as u64) != Some(pairs.len() as u64) {
+        return Err(error(
+            width,
+            format!("count is {count} pairs but {} bytes follow", pairs.len()),
+        ));
+    }
+    let mut partners = HashMap::with_capacity(pairs.len() / width);
+    let mut previous = 0;
+    for (index, pair) in pairs.chunks_exact(2 * width).enumerate() {
+        let at = 2 * width * (index + 1);
+        let (a, b) = (read_number(&pair[..width]), read_number(&pair[width..]));
+        if !(previous < a && a < b && b <= n) {
+            let what = format!("pair ({a}, {b}) is not canonical: {previous} < a < b ≤ {n} fails");
+            return Err(error(at, what));
+        }
+        previous = a;
+        for (number, partner) in [(a, b), (b, a)] {
+            if partners.insert(number, (partner, offset + at as u64)).is_some() {
+                return Err(error(at, format!("{number} is in two pairs")));
+            }
+        }
+    }
+    Ok(Strategy::Pairing { opening, offset, partners })
+}

@@ -1,0 +1,250 @@
+//! The raw rules (spec.md, "legal"): 1 ≤ x ≤ n, x unplayed, an allowed opening or a divisor or
+//! multiple of the last number. Two boards apply them: a `u128` bitset for n ≤ 128 (number k is
+//! bit k − 1, neighbours found by `%` tests) and a general board for any n up to u64::MAX that
+//! keeps only the played numbers and lists moves by trial division and multiples.
+
+use crate::{Illegal, OpeningRule};
+use std::hash::{Hash, Hasher};
+
+/// A board the walk can play on. `legal_moves` lists every legal move, ascending.
+pub(crate) trait Board {
+    /// `Default` is the start: nothing played.
+    type Position: Clone + Eq + Hash + Default;
+    type Moves: Iterator<Item = u64>;
+    /// The last number played, 0 before the opening.
+    fn last(&self, position: &Self::Position) -> u64;
+    /// Whether `number` (in 1..=n) is played at `position`.
+    fn is_played(&self, position: &Self::Position, number: u64) -> bool;
+    /// The position after the legal move `number`.
+    fn play(&self, position: &Self::Position, number: u64) -> Self::Position;
+    /// Err names the work bound that listing the moves would break.
+    fn legal_moves(&mut self, position: &Self::Position) -> Result<Self::Moves, String>;
+    /// Heap bytes a memo entry of `position` may take, with the hash table's slack.
+    fn bytes(&self, position: &Self::Position) -> u64;
+}
+
+/// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
+pub(crate) fn check_move<B: Board>(
+    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, number: u64,
+) -> Result<(), Illegal> {
+    let last = board.last(position);
+    if number == 0 || number > n {
+        Err(Illegal::OutOfRange { n })
+    } else if board.is_played(position, number) {
+        Err(Illegal::AlreadyPlayed)
+    } else if last == 0 && rule == OpeningRule::Even && number % 2 != 0 {
+        Err(Illegal::OddOpening)
+    } else if last != 0 && number % last != 0 && last % number != 0 {
+        Err(Illegal::NotDivisorOrMultiple { last })
+    } else {
+        Ok(())
+    }
+}
+
+/// The board 1..n for n ≤ 128.
+pub(crate) struct SmallBoard {
+    /// `neighbours[k]`: the numbers x ≠ k in 1..=n with x | k or k | x.
+    neighbours: Vec<u128>,
+    openings: u128,
+}
+
+/// Played numbers as two words (so a memo entry takes 24 bytes, not 32) and the last number
+/// (0 before the opening).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct SmallPosition {
+    played: [u64; 2],
+    last: u8,
+}
+
+impl SmallPosition {
+    fn played(&self) -> u128 {
+        u128::from(self.played[0]) | u128::from(self.played[1]) << 64
+    }
+}
+
+impl Hash for SmallPosition {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.played[0]);
+        state.write_u64(self.played[1] ^ u64::from(self.last) << 56);
+    }
+}
+
+fn bit(number: u64) -> u128 {
+    1 << (number - 1)
+}
+
+impl SmallBoard {
+    pub fn new(n: u64, opening_rule: OpeningRule) -> SmallBoard {
+        let n = n.min(128);
+        let mut neighbours = vec![0; n as usize + 1];
+        for (k, set) in neighbours.iter_mut().enumerate().skip(1) {
+            let k = k as u64;
+            for x in (1..=n).filter(|&x| x != k && (x % k == 0 || k.is_multiple_of(x))) {
+                *set |= bit(x);
+            }
+        }
+        let allowed = |x: &u64| opening_rule == OpeningRule::Free || x.is_multiple_of(2);
+        let openings = (1..=n).filter(allowed).fold(0, |set, x| set | bit(x));
+        SmallBoard { neighbours, openings }
+    }
+}
+
+/// The numbers of a bitset, ascending.
+pub(crate) struct Bits(u128);
+
+impl Iterator for Bits {
+    type Item = u64;
+    fn next(&mut self) -> Option<u64> {
+        let lowest = self.0.trailing_zeros();
+        self.0 &= self.0.wrapping_sub(1);
+        (lowest < 128).then_some(u64::from(lowest) + 1)
+    }
+}
+
+impl Board for SmallBoard {
+    type Position = SmallPosition;
+    type Moves = Bits;
+    fn last(&self, position: &SmallPosition) -> u64 {
+        u64::from(position.last)
+    }
+    fn is_played(&self, position: &SmallPosition, number: u64) -> bool {
+        position.played() & bit(number) != 0
+    }
+    fn play(&self, position: &SmallPosition, number: u64) -> SmallPosition {
+        let played = position.played() | bit(number);
+        SmallPosition { played: [played as u64, (played >> 64) as u64], last: number as u8 }
+    }
+    fn legal_moves(&mut self, position: &SmallPosition) -> Result<Bits, String> {
+        let reachable = match position.last {
+            0 => self.openings,
+            last => self.neighbours[usize::from(last)],
+        };
+        Ok(Bits(reachable & !position.played()))
+    }
+    fn bytes(&self, _: &SmallPosition) -> u64 {
+        memo_entry_bytes(std::mem::size_of::<SmallPosition>())
+    }
+}
+
+/// A hash table entry of `size` bytes plus its control byte, at the table's worst moment: 7/8
+/// full, while it doubles (old and new tables both live).
+fn memo_entry_bytes(size: usize) -> u64 {
+    (size as u64 + 1) * 24 / 7
+}
+
+/// The board 1..n for any n; it never holds anything of size n.
+pub(crate) struct GeneralBoard {
+    pub n: u64,
+    pub opening_rule: OpeningRule,
+    /// Steps (trial divisions, multiples) that listing moves may still take.
+    pub work_left: u64,
+}
+
+/// The played numbers, ascending, and the last number (0 before the opening).
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub(crate) struct GeneralPosition {
+    played: Vec<u64>,
+    last: u64,
+}
+
+/// Legal moves of the general board: the listed divisors, then the multiples `step`, `2·step`, …
+/// above `multiple` up to n, skipping the played ones in `skip`.
+pub(crate) struct GeneralMoves {
+    divisors: std::vec::IntoIter<u64>,
+    multiple: u64,
+    step: u64,
+    n: u64,
+    skip: Vec<u64>,
+}
+
+impl Iterator for GeneralMoves {
+    type Item = u64;
+    fn next(&mut self) -> Option<u64> {
+        if let Some(divisor) = self.divisors.next() {
+            return Some(divisor);
+        }
+        loop {
+            self.multiple = self.multiple.checked_add(self.step).filter(|&m| m <= self.n)?;
+            if self.skip.binary_search(&self.multiple).is_err() {
+                return Some(self.multiple);
+            }
+        }
+    }
+}
+
+impl Board for GeneralBoard {
+    type Position = GeneralPosition;
+    type Moves = GeneralMoves;
+    fn last(&self, position: &GeneralPosition) -> u64 {
+        position.last
+    }
+    fn is_played(&self, position: &GeneralPosition, number: u64) -> bool {
+        position.played.binary_search(&number).is_ok()
+    }
+    fn play(&self, position: &GeneralPosition, number: u64) -> GeneralPosition {
+        let mut played = position.played.clone();
+        let at = played.partition_point(|&x| x < number);
+        played.insert(at, number);
+        GeneralPosition { played, last: number }
+    }
+    fn legal_moves(&mut self, position: &GeneralPosition) -> Result<GeneralMoves, String> {
+        let last = position.last;
+        let (n, left) = (self.n, self.work_left);
+        let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
+        if cost > left {
+            return Err(format!(
+                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left"
+            ));
+        }
+        self.work_left -= cost;
+        let even = self.opening_rule == OpeningRule::Even;
+        let step = if last != 0 {
+            last
+        } else if even {
+            2
+        } else {
+            1
+        };
+        let (mut small, mut large) = (Vec::new(), Vec::new());
+        let mut divisor = 1;
+        while last != 0 && divisor <= last / divisor {
+            if last.is_multiple_of(divisor) {
+                small.push(divisor);
+                large.push(last / divisor);
+            }
+            divisor += 1;
+        }
+        let unplayed = |x: &u64| *x != last && position.played.binary_search(x).is_err();
+        small.extend(large.into_iter().rev());
+        small.dedup();
+        small.retain(unplayed);
+        let skip = position.played.iter().copied().filter(|x| x % step == 0).collect();
+        Ok(GeneralMoves { divisors: small.into_iter(), multiple: last, step, n: self.n, skip })
+    }
+    fn bytes(&self, position: &GeneralPosition) -> u64 {
+        memo_entry_bytes(std::mem::size_of::<GeneralPosition>()) + 16 * position.played.len() as u64
+    }
+}
+
+/// A small, fast hasher for memo keys: a multiply-rotate mix per word and a final avalanche so
+/// that every bit of the key reaches the table's bucket and tag bits.
+#[derive(Default)]
+pub(crate) struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let word = chunk.iter().rev().fold(0, |word, &byte| word << 8 | u64::from(byte));
+            self.write_u64(word);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn finish(&self) -> u64 {
+        let mut hash = self.0;
+        hash ^= hash >> 33;
+        hash = hash.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        hash ^ hash >> 33
+    }
+}

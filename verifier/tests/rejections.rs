@@ -1,0 +1,259 @@
+//! Bad input, one case a test: each is rejected with a reason that names what is wrong and
+//! where (byte offset, line of play), and nothing panics.
+
+mod common;
+
+use common::*;
+use jg_verify::{verify_bytes, Limits};
+
+fn rejection(bytes: &[u8]) -> String {
+    rejection_with(bytes, &Limits::default())
+}
+
+fn rejection_with(bytes: &[u8], limits: &Limits) -> String {
+    let general = Limits { force_general_board: true, ..limits.clone() };
+    let fast = verify_bytes(bytes, limits).expect_err("accepted a bad certificate").to_string();
+    let slow = verify_bytes(bytes, &general).expect_err("general board accepted it").to_string();
+    if !fast.contains("limit") {
+        assert_eq!(fast, slow, "the two boards reject differently");
+    }
+    fast
+}
+
+fn assert_says(message: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(message.contains(part), "{message:?} should contain {part:?}");
+    }
+}
+
+/// A valid tree certificate for n with the even opening, and whether the first player wins.
+fn valid(n: u64) -> (Vec<u8>, bool) {
+    let (bytes, first, _) = tree_certificate(&mut Game::new(n, false));
+    assert!(verify_bytes(&bytes, &Limits::default()).is_ok());
+    (bytes, first)
+}
+
+#[test]
+fn empty_file() {
+    assert_says(&rejection(&[]), &["empty file"]);
+}
+
+#[test]
+fn truncated_header() {
+    let (bytes, _) = valid(12);
+    assert_says(&rejection(&bytes[..50]), &["truncated", "50 bytes"]);
+    assert_says(&rejection(&bytes[..3]), &["truncated", "3 bytes"]);
+}
+
+#[test]
+fn truncated_body() {
+    let (bytes, _) = valid(12);
+    let cut = &bytes[..bytes.len() - 1];
+    assert_says(&rejection(cut), &["body_len is", "byte 54"]);
+    let mut resealed = cut.to_vec();
+    reseal(&mut resealed);
+    assert_says(
+        &rejection(&resealed),
+        &["body ends early", &format!("byte {}", cut.len()), "after"],
+    );
+}
+
+#[test]
+fn leaf_claimed_where_the_loser_still_has_a_reply() {
+    // Drop the last winner move: the walk reaches a winner turn the body does not answer.
+    let (bytes, _) = valid(16);
+    let mut body = bytes[BODY..].to_vec();
+    body.pop();
+    let mut resealed = bytes[..BODY].to_vec();
+    resealed.extend(&body);
+    reseal(&mut resealed);
+    assert_says(&rejection(&resealed), &["body ends early", "the winner must move after"]);
+}
+
+#[test]
+fn trailing_bytes() {
+    let (mut bytes, _) = valid(12);
+    bytes.push(2);
+    let body_len = bytes.len() - BODY;
+    assert_says(
+        &rejection(&bytes),
+        &[&format!("body_len is {} not {body_len}", body_len - 1), "byte 54"],
+    );
+    reseal(&mut bytes);
+    let at = bytes.len() - 1;
+    assert_says(&rejection(&bytes), &["trailing bytes", &format!("byte {at}"), "1 more bytes"]);
+}
+
+#[test]
+fn wrong_magic() {
+    let (mut bytes, _) = valid(12);
+    bytes[3] = b'X';
+    assert_says(&rejection(&bytes), &["wrong magic", "byte 0"]);
+}
+
+#[test]
+fn wrong_version() {
+    let (mut bytes, _) = valid(12);
+    bytes[8] = 2;
+    assert_says(&rejection(&bytes), &["unsupported version 2", "byte 8"]);
+}
+
+#[test]
+fn bad_header_fields() {
+    let (bytes, _) = valid(12);
+    for (offset, field) in [(20, "opening_rule is 7"), (24, "winner is 7"), (28, "kind is 7")] {
+        let mut bad = bytes.clone();
+        bad[offset] = 7;
+        assert_says(&rejection(&bad), &[field, &format!("byte {offset}")]);
+    }
+    let mut zero = bytes.clone();
+    zero[12] = 0;
+    assert_says(&rejection(&zero), &["n = 0", "byte 12"]);
+}
+
+#[test]
+fn wrong_winner_claimed() {
+    for n in [8, 9, 12, 15, 16] {
+        let (bytes, _) = valid(n);
+        let mut flipped = bytes.clone();
+        flipped[24] ^= 1;
+        rejection(&flipped);
+    }
+}
+
+#[test]
+fn wrong_n_claimed() {
+    for n in [9, 12, 16] {
+        let (bytes, _) = valid(n);
+        for other in [n - 1, n + 1, n + 2] {
+            let mut changed = bytes.clone();
+            changed[12] = other as u8;
+            // Another n may happen to have the same proof; it must then really hold there.
+            if let Ok(verdict) = verify_bytes(&changed, &Limits::default()) {
+                let mut game = Game::new(other, false);
+                assert_eq!(verdict.winner == jg_verify::Winner::First, game.first_wins());
+            }
+        }
+        let mut wide = bytes.clone();
+        wide[12..20].copy_from_slice(&300u64.to_le_bytes());
+        rejection(&wide);
+    }
+}
+
+#[test]
+fn illegal_moves() {
+    let body = |moves: &[u64]| certificate(10, false, true, false, &tree_body(10, moves));
+    let second = |moves: &[u64]| certificate(10, false, false, false, &tree_body(10, moves));
+    assert_says(&rejection(&body(&[3])), &["illegal move 3 at byte 94 at the start", "even"]);
+    assert_says(&rejection(&body(&[12])), &["illegal move 12 at byte 94", "not in 1..10"]);
+    assert_says(&rejection(&body(&[0])), &["illegal move 0", "not in 1..10"]);
+    // After 4, the loser's first reply is 1; 4 again is already played.
+    assert_says(
+        &rejection(&body(&[4, 4])),
+        &["illegal move 4 at byte 95 after 4 1", "already played"],
+    );
+    // The second player wins claim: the loser's first opening is 2.
+    let message = rejection(&second(&[3]));
+    assert_says(
+        &message,
+        &["illegal move 3 at byte 94 after 2", "3 neither divides nor is a multiple of 2"],
+    );
+}
+
+#[test]
+fn huge_length_fields() {
+    let (bytes, _) = valid(12);
+    let mut huge = bytes.clone();
+    huge[BODY - 40..BODY - 32].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert_says(&rejection(&huge), &["body_len is 18446744073709551615"]);
+    let mut generator = bytes.clone();
+    generator[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert_says(&rejection(&generator), &["generator"]);
+    let mut long = bytes[..32].to_vec();
+    long.extend(300u64.to_le_bytes());
+    long.extend([b'x'; 300]);
+    long.extend(&bytes[BODY - 40..]);
+    assert_says(&rejection(&long), &["generator is 300 bytes long"]);
+    let mut utf8 = bytes.clone();
+    utf8[40] = 0xFF;
+    assert_says(&rejection(&utf8), &["generator does not decode"]);
+}
+
+#[test]
+fn huge_pair_count() {
+    let mut body = vec![0, 255];
+    body.extend([1, 2]);
+    assert_says(
+        &rejection(&certificate(10, false, false, true, &body)),
+        &["count is 255 pairs but 2 bytes"],
+    );
+    let mut wide = 0u64.to_le_bytes().to_vec();
+    wide.extend(u64::MAX.to_le_bytes());
+    assert_says(
+        &rejection(&certificate(1 << 40, false, false, true, &wide)),
+        &["count is 18446744073709551615"],
+    );
+}
+
+#[test]
+fn bad_pairings() {
+    let pairing = |first: bool, opening: u64, pairs: &[(u64, u64)]| {
+        let mut body = vec![opening as u8, pairs.len() as u8];
+        body.extend(pairs.iter().flat_map(|&(a, b)| [a as u8, b as u8]));
+        certificate(10, false, first, true, &body)
+    };
+    assert_says(
+        &rejection(&pairing(true, 0, &[])),
+        &["body at byte 94: opening is 0: it must be 0 exactly when"],
+    );
+    assert_says(
+        &rejection(&pairing(false, 4, &[])),
+        &["opening is 4: it must be 0 exactly when the second player wins"],
+    );
+    assert_says(&rejection(&pairing(false, 0, &[(3, 2)])), &["not canonical", "byte 96"]);
+    assert_says(&rejection(&pairing(false, 0, &[(2, 11)])), &["not canonical"]);
+    assert_says(&rejection(&pairing(false, 0, &[(2, 4), (1, 3)])), &["not canonical", "byte 98"]);
+    assert_says(&rejection(&pairing(false, 0, &[(2, 4), (3, 4)])), &["4 is in two pairs"]);
+    assert_says(&rejection(&pairing(false, 0, &[])), &["no pair holds 2", "at the start"]);
+    assert_says(&rejection(&pairing(true, 5, &[])), &["illegal move 5 at byte 94 at the start"]);
+    // Pair (2, 7) is no edge: the partner of 2 is not a legal answer.
+    let message = rejection(&pairing(false, 0, &[(2, 7)]));
+    assert_says(
+        &message,
+        &["illegal move 7 at byte 96 after 2", "neither divides nor is a multiple of 2"],
+    );
+}
+
+#[test]
+fn limits_are_clear_errors() {
+    let (bytes, _) = valid(18);
+    let few = Limits { max_positions: 10, ..Limits::default() };
+    assert_says(&rejection_with(&bytes, &few), &["position limit", "after"]);
+    let small = Limits { max_memory: 1000, ..Limits::default() };
+    assert_says(&rejection_with(&bytes, &small), &["memory limit"]);
+    // Second player claims on 1..10^15: the loser's openings alone are 5·10^14 moves.
+    let huge = certificate(1_000_000_000_000_000, false, false, false, &[]);
+    assert_says(&rejection(&huge), &["work limit", "at the start"]);
+    // The largest board: after the opening 1 the loser may answer with any number.
+    let widest = certificate(u64::MAX, true, true, false, &1u64.to_le_bytes());
+    assert_says(&rejection(&widest), &["work limit", "after 1"]);
+    let square = certificate(u64::MAX, true, true, false, &(u64::MAX - 1).to_le_bytes());
+    let small_work = Limits { max_work: 1000, ..Limits::default() };
+    assert_says(
+        &rejection_with(&square, &small_work),
+        &["work limit", "after 18446744073709551614"],
+    );
+}
+
+#[test]
+fn random_bytes() {
+    let mut rng = Rng(11);
+    for case in 0..20_000 {
+        let len = rng.below(300) as usize;
+        let mut bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        if case % 2 == 0 && len >= 8 {
+            bytes[..8].copy_from_slice(b"JUNIPERG");
+        }
+        assert!(verify_bytes(&bytes, &Limits::default()).is_err());
+    }
+}

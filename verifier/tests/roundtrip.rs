@@ -1,0 +1,126 @@
+//! Certificates built by a brute-force minimax or a brute-force maximum matching are accepted
+//! with the right claim, by both boards, with the positions count of the walk the builder did;
+//! the opposite claim with the same body is rejected.
+
+mod common;
+
+use common::*;
+use jg_verify::{verify_bytes, Kind, Limits, Winner};
+
+fn both_boards(bytes: &[u8]) -> Result<jg_verify::Verdict, jg_verify::Rejection> {
+    let fast = verify_bytes(bytes, &Limits::default());
+    let general = verify_bytes(bytes, &Limits { force_general_board: true, ..Limits::default() });
+    assert_eq!(fast, general, "the two boards disagree");
+    fast
+}
+
+#[test]
+fn tree_certificates_from_minimax_are_accepted() {
+    for free in [false, true] {
+        for n in 1..=20 {
+            let mut game = Game::new(n, free);
+            let (bytes, winner_first, positions) = tree_certificate(&mut game);
+            let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("n={n}: {r}"));
+            let winner = if winner_first { Winner::First } else { Winner::Second };
+            assert_eq!((verdict.n, verdict.winner, verdict.kind), (n, winner, Kind::Tree));
+            assert_eq!(verdict.positions, positions, "n={n}");
+            assert_eq!(verdict.blake3, *blake3::hash(&bytes).as_bytes());
+            // The same moves can never prove the other player's win.
+            let body = &bytes[BODY..];
+            let flipped = certificate(n, free, !winner_first, false, body);
+            assert!(both_boards(&flipped).is_err(), "n={n}: flipped claim accepted");
+        }
+    }
+}
+
+#[test]
+fn both_winners_occur() {
+    let winners: Vec<bool> = (1..=20).map(|n| Game::new(n, false).first_wins()).collect();
+    assert!(winners.contains(&true) && winners.contains(&false));
+}
+
+#[test]
+fn pairing_certificates_from_maximum_matchings_are_accepted() {
+    for free in [false, true] {
+        for n in 1..=20 {
+            let mut game = Game::new(n, free);
+            let (opening, pairs) = game.pairing_strategy();
+            assert_eq!(opening.is_some(), game.first_wins(), "n={n}: matching theorem vs minimax");
+            let body = pairing_body(n, opening, &pairs);
+            let bytes = certificate(n, free, opening.is_some(), true, &body);
+            let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("n={n} free={free}: {r}"));
+            assert_eq!(verdict.kind, Kind::Pairing);
+            assert_eq!(verdict.winner == Winner::First, opening.is_some());
+        }
+    }
+}
+
+#[test]
+fn random_pairings_are_accepted_only_when_they_win() {
+    let mut rng = Rng(7);
+    let (mut accepted, mut rejected) = (0, 0);
+    for _ in 0..3000 {
+        let n = 1 + rng.below(14);
+        let game = Game::new(n, rng.below(4) == 0);
+        let mut numbers: Vec<u64> = (1..=n).collect();
+        for i in (1..numbers.len()).rev() {
+            numbers.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut pairs: Vec<(u64, u64)> =
+            numbers.chunks_exact(2).map(|c| (c[0].min(c[1]), c[0].max(c[1]))).collect();
+        pairs.truncate(rng.below(pairs.len() as u64 + 1) as usize);
+        pairs.sort();
+        let opening = (rng.below(2) == 0).then(|| 1 + rng.below(n));
+        let bytes =
+            certificate(n, game.free, opening.is_some(), true, &pairing_body(n, opening, &pairs));
+        let map = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+        let truth = game.pairing_wins(opening, &map);
+        match both_boards(&bytes) {
+            Ok(_) => accepted += 1,
+            Err(_) => rejected += 1,
+        }
+        assert_eq!(both_boards(&bytes).is_ok(), truth, "n={n} opening={opening:?} pairs={pairs:?}");
+    }
+    assert!(accepted > 0 && rejected > 0, "{accepted} accepted, {rejected} rejected");
+}
+
+fn is_prime(x: u64) -> bool {
+    x >= 2 && (2..).take_while(|d| d * d <= x).all(|d| !x.is_multiple_of(d))
+}
+
+fn primes_above(from: u64) -> impl Iterator<Item = u64> {
+    (from + 1..).filter(|&x| is_prime(x))
+}
+
+/// The general scheme of MATH.md §4 as a pairing certificate: three primes p, q, r in
+/// (n/4, n/3] and s in (n/2, n]; open 2p; pairs p–3p, 3–3q, q–2q, 2–2r, r–3r, 1–s.
+fn scheme(n: u64) -> Vec<u8> {
+    let primes: Vec<u64> = primes_above(n / 4).take(3).collect();
+    let (p, q, r) = (primes[0], primes[1], primes[2]);
+    assert!(3 * r <= n);
+    let s = primes_above(n / 2).next().unwrap();
+    let mut pairs = vec![(p, 3 * p), (3, 3 * q), (q, 2 * q), (2, 2 * r), (r, 3 * r), (1, s)];
+    pairs.sort();
+    certificate(n, false, true, true, &pairing_body(n, Some(2 * p), &pairs))
+}
+
+#[test]
+fn scheme_pairings_for_huge_n_use_the_general_board() {
+    for n in [1_000_000_000, 1_000_000_000_000_000] {
+        let certificate = scheme(n);
+        let verdict =
+            verify_bytes(&certificate, &Limits::default()).unwrap_or_else(|r| panic!("{r}"));
+        assert_eq!((verdict.n, verdict.winner), (n, Winner::First));
+        // Breaking one pair must be caught: drop 1–s, and the loser's 1 has no answer.
+        let mut broken = certificate.clone();
+        let w = width(n);
+        let body_start = BODY + 2 * w;
+        let pair_one = body_start; // pairs are sorted, (1, s) first
+        assert_eq!(broken[pair_one], 1);
+        broken.drain(pair_one..pair_one + 2 * w);
+        broken[BODY + w..BODY + 2 * w].copy_from_slice(&number_bytes(5, w));
+        reseal(&mut broken);
+        let message = verify_bytes(&broken, &Limits::default()).unwrap_err().to_string();
+        assert!(message.contains("no pair holds 1"), "{message}");
+    }
+}
