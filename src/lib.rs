@@ -6,6 +6,7 @@
 pub mod certificate;
 pub mod game;
 pub mod outcome;
+pub mod search;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};
