@@ -15,7 +15,7 @@ fn main() {
             "--all-openings" => all = true,
             "--threads" => config.threads = args.next().and_then(|t| t.parse().ok()).unwrap_or(0),
             "--table" => {
-                config.table_megabytes = args.next().and_then(|t| t.parse().ok()).unwrap_or(2048)
+                config.table_megabytes = args.next().and_then(|t| t.parse().ok()).unwrap_or(128)
             }
             range => {
                 let (a, b) = range.split_once('-').unwrap_or((range, range));

@@ -27,10 +27,11 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
-    /// 2 GiB of table: the heaviest n ≤ 128 stay well under 8 GB of peak memory.
+    /// 128 MiB of table: measured as fast as 2 GiB on every n ≤ 128 (page faults of a bigger
+    /// table cost more than the hits it adds), and far under the 8 GB bound.
     fn default() -> Self {
         SearchConfig {
-            table_megabytes: 2048,
+            table_megabytes: 128,
             simplifications: Simplifications::ALL,
             threads: 0,
         }
