@@ -1,5 +1,5 @@
 //! Times the exact search (src/search) on chosen n: `cargo run --release --example search_bench
-//! -- [--all-openings] [--threads T] [--table MB] N…` (ranges like 1-128 allowed). For BENCHMARKS.md.
+//! -- [--all-openings] [--no-cycles] [--threads T] [--table MB] N…` (ranges like 1-128 allowed). For BENCHMARKS.md.
 
 use juniper_green::search::{solve, SearchConfig};
 use juniper_green::OpeningRule;
@@ -13,6 +13,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--all-openings" => all = true,
+            "--no-cycles" => config.simplifications.even_cycles = false,
             "--threads" => config.threads = args.next().and_then(|t| t.parse().ok()).unwrap_or(0),
             "--table" => {
                 config.table_megabytes = args.next().and_then(|t| t.parse().ok()).unwrap_or(128)
