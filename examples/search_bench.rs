@@ -1,8 +1,8 @@
 //! Times the exact search (src/search) on chosen n: `cargo run --release --example search_bench
 //! -- [--all-openings] [--no-cycles] [--threads T] [--table MB] N…` (ranges like 1-128 allowed). For BENCHMARKS.md.
 
-use juniper_green::search::{solve, SearchConfig};
-use juniper_green::OpeningRule;
+use juniper_green::search::{SearchConfig, Searcher};
+use juniper_green::Board;
 use std::time::Instant;
 
 fn main() {
@@ -31,12 +31,19 @@ fn main() {
     let total = Instant::now();
     for n in ns {
         let start = Instant::now();
-        let outcome = solve(n, OpeningRule::Even, all, &config);
+        let searcher = Searcher::new(&Board::new(n), &config);
+        let openings = searcher.winning_openings(all, config.threads, &|_| {});
+        let stats = searcher.stats();
         println!(
-            "n={n} winner={} openings={:?} time={:.2}s",
-            outcome.winner.name(),
-            outcome.winning_openings,
-            start.elapsed().as_secs_f64()
+            "n={n} winner={} openings={openings:?} time={:.2}s nodes={} hits={}",
+            if openings.is_empty() {
+                "second"
+            } else {
+                "first"
+            },
+            start.elapsed().as_secs_f64(),
+            stats.nodes,
+            stats.table_hits
         );
     }
     println!("total={:.2}s", total.elapsed().as_secs_f64());
