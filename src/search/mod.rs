@@ -60,6 +60,12 @@ struct Counters {
     stores: u64,
 }
 
+// The searcher and its table are shared by the root workers and by callers' threads.
+const _: () = {
+    fn shared_between_threads<T: Send + Sync>() {}
+    let _ = shared_between_threads::<Searcher>;
+};
+
 /// A reusable exact solver on one board. `Sync`: several threads may share it and its table.
 pub struct Searcher {
     board: Board,
@@ -291,22 +297,23 @@ impl Searcher {
                 continue;
             }
             let rest = everything & !bit(openings[i]) & !bit(unit.reply);
-            match self.decide(unit.reply, rest, &abort) {
-                None => {}
-                Some(false) => {
-                    if !lost[i].swap(true, Ordering::Relaxed) {
-                        announce();
-                    }
-                }
+            // None: aborted, the opening is decided elsewhere. The first player losing after one
+            // reply refutes the opening; the opening wins when he wins after every reply.
+            let opening_decided = match self.decide(unit.reply, rest, &abort) {
+                None => false,
+                Some(false) => !lost[i].swap(true, Ordering::Relaxed),
                 Some(true) => {
-                    if pending[i].fetch_sub(1, Ordering::AcqRel) == 1
-                        && !lost[i].load(Ordering::Relaxed)
-                    {
+                    let last_reply = pending[i].fetch_sub(1, Ordering::AcqRel) == 1;
+                    let won_now = last_reply && !lost[i].load(Ordering::Relaxed);
+                    if won_now {
                         won[i].store(true, Ordering::Relaxed);
                         best.fetch_min(i, Ordering::Relaxed);
-                        announce();
                     }
+                    won_now
                 }
+            };
+            if opening_decided {
+                announce();
             }
         };
         let pool = rayon::ThreadPoolBuilder::new()

@@ -315,3 +315,52 @@ fn the_answer_does_not_depend_on_the_thread_count() {
         );
     }
 }
+
+/// One searcher (one table) used from several threads at once on mid-game positions of one
+/// board: every answer must still be the plain minimax's.
+#[test]
+fn a_shared_searcher_answers_right_from_several_threads() {
+    use rayon::prelude::*;
+    let board = Board::new(40);
+    let searcher = Searcher::new(&board, &small_config(Simplifications::ALL));
+    let mut random = Random(0xABCD_EF01);
+    let mut positions = Vec::new();
+    while positions.len() < 400 {
+        let (_, position) = random_position(&mut random, 18);
+        let unplayed = board.all() & !position.played;
+        // Positions of other boards reread on n = 40: keep those whose numbers fit.
+        if position.last.is_some_and(|last| last as u32 <= 40) && unplayed.count_ones() <= 19 {
+            positions.push(position);
+        }
+    }
+    let answers: Vec<Vec<u32>> = positions
+        .par_iter()
+        .map(|position| searcher.winning_moves(position))
+        .collect();
+    let mut plain = PlainMinimax::new(&board);
+    for (position, answer) in positions.iter().zip(answers) {
+        assert_eq!(answer, plain.winning_moves(position), "{position:?}");
+    }
+    assert!(searcher.stats().nodes > 0);
+}
+
+/// The progress hook reports each opening once, the last report being all of them.
+#[test]
+fn progress_reports_every_opening_once() {
+    use std::sync::Mutex;
+    let reports = Mutex::new(Vec::new());
+    let outcome = solve_with_progress(
+        36,
+        OpeningRule::Even,
+        true,
+        &small_config(Simplifications::ALL),
+        &|p| reports.lock().unwrap().push(p),
+    );
+    let mut reports = reports.into_inner().unwrap();
+    reports.sort_by_key(|p| p.decided);
+    assert_eq!(reports.len(), 18, "{outcome:?}");
+    for (i, p) in reports.iter().enumerate() {
+        assert_eq!(p.decided, i + 1);
+        assert_eq!(p.openings, 18);
+    }
+}
