@@ -129,61 +129,85 @@ pub fn even_cycles(board: &Board, last: u32, remaining: NumberSet) -> NumberSet 
             two |= bit(v);
         }
     }
-    // Links: (chain, end a, end b).
-    let mut links: Vec<(NumberSet, u32, u32)> = Vec::new();
+    if two == 0 {
+        return 0;
+    }
+    // Links as (a number of the chain, end, end); every chain holds a number of `two`, so 128
+    // slots always suffice. Kept small: this runs at every node.
+    let mut links = [(0u8, 0u8, 0u8); 128];
+    let mut count = 0;
     let mut seen: NumberSet = 0;
     for v in numbers(two) {
         if seen & bit(v) != 0 {
             continue;
         }
-        let mut chain = bit(v);
-        let mut ends = [0u32; 2];
-        let mut closed = false;
-        for (side, end) in ends.iter_mut().enumerate() {
-            let around = board.neighbours(v) & graph;
-            let mut previous = v;
-            let mut current = if side == 0 {
-                around.trailing_zeros() + 1
-            } else {
-                128 - around.leading_zeros()
-            };
-            while two & bit(current) != 0 {
-                if current == v {
-                    closed = true;
-                    break;
-                }
-                chain |= bit(current);
-                let next = board.neighbours(current) & graph & !bit(previous);
-                previous = current;
-                current = next.trailing_zeros() + 1;
-            }
-            *end = current;
-        }
+        let (chain, ends, closed) = walk_chain(board, graph, two, v);
         seen |= chain;
         if !closed && chain.count_ones() % 2 == 1 && ends[0] != last && ends[1] != last {
-            links.push((chain, ends[0], ends[1]));
+            links[count] = (v as u8, ends[0] as u8, ends[1] as u8);
+            count += 1;
         }
-    }
-    if links.is_empty() {
-        return 0;
     }
     // Peel ends with fewer than two live links until the 2-core remains (a loop counts twice).
     loop {
-        let mut degree = [0u8; 129];
-        for &(_, a, b) in &links {
-            degree[a as usize] += 1;
-            degree[b as usize] += 1;
+        let mut once: NumberSet = 0;
+        let mut twice: NumberSet = 0;
+        for &(_, a, b) in &links[..count] {
+            for end in [a as u32, b as u32] {
+                twice |= once & bit(end);
+                once |= bit(end);
+            }
         }
-        let before = links.len();
-        links.retain(|&(_, a, b)| degree[a as usize] >= 2 && degree[b as usize] >= 2);
-        if links.is_empty() {
+        let before = count;
+        let mut kept = 0;
+        for i in 0..count {
+            let (_, a, b) = links[i];
+            if twice & bit(a as u32) != 0 && twice & bit(b as u32) != 0 {
+                links[kept] = links[i];
+                kept += 1;
+            }
+        }
+        count = kept;
+        if count == 0 {
             return 0;
         }
-        if links.len() == before {
+        if count == before {
             break;
         }
     }
-    links
-        .iter()
-        .fold(0, |set, &(chain, a, b)| set | chain | bit(a) | bit(b))
+    links[..count].iter().fold(0, |set, &(v, a, b)| {
+        set | walk_chain(board, graph, two, v as u32).0 | bit(a as u32) | bit(b as u32)
+    })
+}
+
+/// The chain of numbers of `two` (degree 2 in `graph`) through `v`, its two ends (the first
+/// numbers off the chain on either side), and whether it closes on itself (then no ends).
+fn walk_chain(
+    board: &Board,
+    graph: NumberSet,
+    two: NumberSet,
+    v: u32,
+) -> (NumberSet, [u32; 2], bool) {
+    let mut chain = bit(v);
+    let mut ends = [0u32; 2];
+    let around = board.neighbours(v) & graph;
+    for (side, end) in ends.iter_mut().enumerate() {
+        let mut previous = v;
+        let mut current = if side == 0 {
+            around.trailing_zeros() + 1
+        } else {
+            128 - around.leading_zeros()
+        };
+        while two & bit(current) != 0 {
+            if current == v {
+                return (chain, ends, true);
+            }
+            chain |= bit(current);
+            let next = board.neighbours(current) & graph & !bit(previous);
+            previous = current;
+            current = next.trailing_zeros() + 1;
+        }
+        *end = current;
+    }
+    (chain, ends, false)
 }
