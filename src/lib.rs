@@ -8,6 +8,7 @@ pub mod game;
 pub mod matching;
 pub mod outcome;
 pub mod schemes;
+pub mod search;
 pub mod strategy;
 pub mod table;
 
