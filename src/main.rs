@@ -32,6 +32,8 @@ enum Command {
     Table(cli::table::Args),
     /// Prime-window schemes: the catalogue, or the scheme and its strategy for one n
     Schemes(cli::schemes::Args),
+    /// Write a certificate (a proof of the winner) for N, checked by the verifier before it is kept
+    Certify(cli::certify::Args),
     /// Check certificate files against the raw rules (the verifier crate)
     Verify(cli::verify::Args),
 }
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => cli::solve::run(args),
         Command::Table(args) => cli::table::run(args),
         Command::Schemes(args) => cli::schemes::run(args),
+        Command::Certify(args) => cli::certify::run(args),
         Command::Verify(args) => cli::verify::run(args),
     };
     match result {

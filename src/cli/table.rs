@@ -1,18 +1,40 @@
-//! `jg table`: the results table over a range of n.
+//! `jg table`: the results table over a range of n, by one method, as text, CSV or JSON.
 
-use super::CliError;
+use super::{progress_bar, CliError, MethodChoice, RuleArgs};
+use juniper_green::table::{render, Format};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// First n of the table
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_n)]
     pub from: u64,
     /// Last n of the table
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = super::parse_n)]
     pub to: u64,
+    #[command(flatten)]
+    pub method: MethodChoice,
+    /// Prove every opening won or lost and list all winning ones (matching always does)
+    #[arg(long)]
+    pub all_openings: bool,
+    /// Output format (csv columns: n,winner,winning_openings)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    #[command(flatten)]
+    pub rule: RuleArgs,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    Err(format!("table {}..{} is not wired yet", args.from, args.to).into())
+    if args.from > args.to {
+        return Err(format!("--from {} is greater than --to {}", args.from, args.to).into());
+    }
+    let bar = progress_bar(args.to - args.from + 1, "n");
+    let mut rows = Vec::new();
+    for n in args.from..=args.to {
+        rows.push(args.method.solve(n, args.rule.rule(), args.all_openings)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    print!("{}", render(&rows, args.format));
+    Ok(ExitCode::SUCCESS)
 }

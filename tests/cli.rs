@@ -1,0 +1,54 @@
+//! The CLI contract (ARCHITECTURE.md): bad arguments give one line on stderr and exit 2.
+
+use std::process::{Command, Output};
+
+fn jg(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(args)
+        .output()
+        .expect("the jg binary runs")
+}
+
+fn assert_usage_error(args: &[&str], mentions: &str) {
+    let output = jg(args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "jg {args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "jg {args:?} printed to stdout");
+    assert_eq!(
+        stderr.trim_end().lines().count(),
+        1,
+        "jg {args:?}: not one line: {stderr}"
+    );
+    assert!(
+        stderr.contains(mentions),
+        "jg {args:?}: {stderr:?} does not mention {mentions:?}"
+    );
+}
+
+#[test]
+fn bad_board_sizes_are_one_line_errors() {
+    assert_usage_error(&["solve", "0"], "at least 1");
+    assert_usage_error(&["solve", "abc"], "'abc'");
+    assert_usage_error(&["solve", "-5"], "-5");
+    assert_usage_error(
+        &["solve", "129", "--method", "search"],
+        "beyond the search's range",
+    );
+}
+
+#[test]
+fn an_empty_table_range_is_refused() {
+    assert_usage_error(
+        &["table", "--from", "10", "--to", "5"],
+        "--from 10 is greater than --to 5",
+    );
+}
+
+#[test]
+fn solve_reports_the_winner_and_openings() {
+    let output = jg(&["solve", "8", "--all-openings"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.starts_with("n = 8: the "), "{stdout}");
+    assert!(stdout.contains("winning openings: "), "{stdout}");
+}
