@@ -364,3 +364,14 @@ fn progress_reports_every_opening_once() {
         assert_eq!(p.openings, 18);
     }
 }
+
+#[test]
+fn only_boards_up_to_128_are_accepted() {
+    assert_eq!(check_n(128), Ok(128));
+    assert_eq!(check_n(1), Ok(1));
+    assert_eq!(check_n(129), Err(SearchError::TooLarge { n: 129 }));
+    assert_eq!(
+        check_n(u64::MAX),
+        Err(SearchError::TooLarge { n: u64::MAX })
+    );
+}
