@@ -388,7 +388,12 @@ fn the_search_obeys_the_equal_results_and_the_scheme_windows() {
     let winner: Vec<Player> = (0..=80)
         .map(|n| solve(n, OpeningRule::Even, false, &config).winner)
         .collect();
-    let is_prime = |p: u32| p > 1 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+    let is_prime = |p: u32| {
+        p > 1
+            && (2..p)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d))
+    };
     for p in (3..=80).filter(|&p| is_prime(p)) {
         if p >= 5 {
             assert_eq!(winner[p as usize], winner[p as usize - 1], "p = {p}");
