@@ -195,7 +195,26 @@ impl Searcher {
     }
 }
 
+/// The largest n the search handles (the `u128` board).
+pub const MAX_N: u32 = crate::game::MAX_SMALL_N;
+
+/// Why the search refuses an n.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    #[error("the search solves n ≤ {MAX_N}, got {n}")]
+    TooLarge { n: u64 },
+}
+
+/// Checks that the search can take `n` (callers with user input use this before `solve`).
+pub fn check_n(n: u64) -> Result<u32, SearchError> {
+    u32::try_from(n)
+        .ok()
+        .filter(|&n| n <= MAX_N)
+        .ok_or(SearchError::TooLarge { n })
+}
+
 /// Solve one n: winner + winning openings (all of them when `all_openings`).
+/// Panics if n > `MAX_N`: check user input with `check_n` first.
 pub fn solve(n: u32, rule: OpeningRule, all_openings: bool, config: &SearchConfig) -> Outcome {
     solve_with_progress(n, rule, all_openings, config, &|_| {})
 }

@@ -364,3 +364,49 @@ fn progress_reports_every_opening_once() {
         assert_eq!(p.openings, 18);
     }
 }
+
+#[test]
+fn only_boards_up_to_128_are_accepted() {
+    assert_eq!(check_n(128), Ok(128));
+    assert_eq!(check_n(1), Ok(1));
+    assert_eq!(check_n(129), Err(SearchError::TooLarge { n: 129 }));
+    assert_eq!(
+        check_n(u64::MAX),
+        Err(SearchError::TooLarge { n: u64::MAX })
+    );
+}
+
+/// MATH.md §5 (p − 1 and p agree for primes p ≥ 5; 2p − 1 and 2p agree for primes p ≥ 3) and the
+/// scheme windows of §4 ([[39, 41]], [[57, 67]], {69}: first player) are theorems the search does
+/// not use: its answers must obey them.
+#[test]
+fn the_search_obeys_the_equal_results_and_the_scheme_windows() {
+    let config = SearchConfig {
+        table_megabytes: 64,
+        ..SearchConfig::default()
+    };
+    let winner: Vec<Player> = (0..=80)
+        .map(|n| solve(n, OpeningRule::Even, false, &config).winner)
+        .collect();
+    let is_prime = |p: u32| {
+        p > 1
+            && (2..p)
+                .take_while(|d| d * d <= p)
+                .all(|d| !p.is_multiple_of(d))
+    };
+    for p in (3..=80).filter(|&p| is_prime(p)) {
+        if p >= 5 {
+            assert_eq!(winner[p as usize], winner[p as usize - 1], "p = {p}");
+        }
+        if 2 * p <= 80 {
+            assert_eq!(
+                winner[2 * p as usize],
+                winner[2 * p as usize - 1],
+                "p = {p}"
+            );
+        }
+    }
+    for n in (39..=41).chain(57..=67).chain([69]) {
+        assert_eq!(winner[n], Player::First, "n = {n}");
+    }
+}
