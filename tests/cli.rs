@@ -52,3 +52,33 @@ fn solve_reports_the_winner_and_openings() {
     assert!(stdout.starts_with("n = 8: the "), "{stdout}");
     assert!(stdout.contains("winning openings: "), "{stdout}");
 }
+
+#[test]
+fn solve_after_a_line_agrees_between_methods_and_refuses_illegal_lines() {
+    let output = jg(&["solve", "40", "--after", "22 11 33"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("the second player is to move"), "{stdout}");
+    assert!(stdout.contains("search agrees"), "{stdout}");
+    assert_usage_error(&["solve", "40", "--after", "22 7"], "illegal line of play");
+    assert_usage_error(&["solve", "40", "--after", "3"], "illegal line of play");
+    assert_usage_error(&["solve", "40", "--after", "22 x"], "'x'");
+}
+
+#[test]
+fn huge_n_is_decided_by_a_scheme_and_refused_by_search() {
+    let output = jg(&["solve", "1000000000000000"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout.contains("the first player wins"), "{stdout}");
+    assert!(stdout.contains("method: scheme"), "{stdout}");
+    assert_usage_error(
+        &["solve", "1000000000000000", "--method", "matching"],
+        "beyond the matching's range",
+    );
+}

@@ -98,15 +98,42 @@ impl MethodChoice {
     ) -> Result<Outcome, CliError> {
         match self.method {
             Method::Search => self.search(n, rule, all_openings),
-            Method::Matching => Ok(juniper_green::matching::solve(n, rule)),
+            Method::Matching => by_matching(n, rule),
             Method::Auto => {
+                if !all_openings && rule == OpeningRule::Even {
+                    if let Some(outcome) = by_scheme(n) {
+                        return Ok(outcome);
+                    }
+                }
                 if n <= MAX_SMALL_N as u64 {
                     self.search(n, rule, all_openings)
                 } else {
-                    Ok(juniper_green::matching::solve(n, rule))
+                    by_matching(n, rule)
                 }
             }
         }
+    }
+
+    /// Decides every n of `from..=to` (matching rows are computed together, in parallel).
+    pub fn solve_range(
+        &self,
+        from: u64,
+        to: u64,
+        rule: OpeningRule,
+        all_openings: bool,
+        on_row: &dyn Fn(),
+    ) -> Result<Vec<Outcome>, CliError> {
+        if self.method == Method::Matching {
+            check_matching_range(to)?;
+            return Ok(juniper_green::matching::solve_range(from, to, rule));
+        }
+        (from..=to)
+            .map(|n| {
+                let row = self.solve(n, rule, all_openings);
+                on_row();
+                row
+            })
+            .collect()
     }
 
     fn search(&self, n: u64, rule: OpeningRule, all_openings: bool) -> Result<Outcome, CliError> {
@@ -146,4 +173,30 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
+}
+
+fn check_matching_range(n: u64) -> Result<(), CliError> {
+    let limit = juniper_green::matching::MAX_N;
+    if n > limit {
+        return Err(format!("n = {n} is beyond the matching's range 1..={limit}").into());
+    }
+    Ok(())
+}
+
+fn by_matching(n: u64, rule: OpeningRule) -> Result<Outcome, CliError> {
+    check_matching_range(n)?;
+    Ok(juniper_green::matching::solve(n, rule))
+}
+
+/// The outcome a prime-window scheme proves (after its own simulation against every reply):
+/// the first player wins with the scheme's opening; the other openings are not decided.
+fn by_scheme(n: u64) -> Option<Outcome> {
+    let (scheme, _, _) = juniper_green::schemes::winning_pairing(n).ok()?;
+    Some(Outcome {
+        n,
+        winner: juniper_green::Player::First,
+        winning_openings: vec![scheme.opening()],
+        all_openings: false,
+        method: juniper_green::Method::Scheme,
+    })
 }

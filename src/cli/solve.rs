@@ -1,6 +1,9 @@
 //! `jg solve N`: the outcome of one n with its winning openings, or of one mid-game position.
 
-use super::{progress_spinner, CliError, MethodChoice, RuleArgs};
+use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
+use juniper_green::game::MAX_SMALL_N;
+use juniper_green::search::{SearchConfig, Searcher};
+use juniper_green::Board;
 use juniper_green::Outcome;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,9 +21,17 @@ pub struct Args {
     pub all_openings: bool,
     #[command(flatten)]
     pub rule: RuleArgs,
+    /// Analyse the position after this line of play (numbers separated by spaces or commas):
+    /// who wins from there and every winning move. By matching for any n; for n ≤ 128 the
+    /// search decides it too and the two must agree
+    #[arg(long, value_name = "LINE")]
+    pub after: Option<String>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(line) = &args.after {
+        return analyse(&args, line);
+    }
     let started = Instant::now();
     let spinner = progress_spinner(format!("solving n = {}", args.n));
     let outcome: Outcome = args
@@ -50,5 +61,74 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     );
     println!("winning openings: {openings}");
     println!("method: {}, {seconds:.3} s", outcome.method.name());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Parses a line of play: whole numbers separated by spaces or commas.
+fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.parse::<u64>()
+                .map_err(|_| format!("'{word}' in --after is not a number").into())
+        })
+        .collect()
+}
+
+fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
+    let started = Instant::now();
+    let line = parse_line(text)?;
+    let rule = args.rule.rule();
+    if args.n > juniper_green::matching::MAX_N {
+        return Err(format!("n = {} is beyond the matching's range", args.n).into());
+    }
+    let analysis = juniper_green::matching::analyse(args.n, rule, &line)
+        .map_err(|e| format!("illegal line of play: {e}"))?;
+    let mut method = "matching".to_string();
+    if args.n <= MAX_SMALL_N as u64 && args.method.method != Method::Matching {
+        let board = Board::with_opening(args.n as u32, rule);
+        let position = board
+            .play_line(&line)
+            .map_err(|(i, e)| format!("illegal move {}: {e}", i + 1))?;
+        let searcher = Searcher::new(&board, &SearchConfig::default());
+        let by_search: Vec<u64> = searcher
+            .winning_moves(&position)
+            .into_iter()
+            .map(u64::from)
+            .collect();
+        if by_search != analysis.winning_moves {
+            return Err(format!(
+                "internal disagreement: matching says {:?}, search says {by_search:?}",
+                analysis.winning_moves
+            )
+            .into());
+        }
+        method.push_str(" (search agrees)");
+    }
+    let verdict = if analysis.to_move_wins {
+        "wins"
+    } else {
+        "loses"
+    };
+    let after = if line.is_empty() {
+        "at the start".to_string()
+    } else {
+        format!("after {text}")
+    };
+    println!(
+        "n = {}, {after}: the {} player is to move and {verdict}",
+        args.n,
+        analysis.to_move.name()
+    );
+    let moves: Vec<String> = analysis.winning_moves.iter().map(u64::to_string).collect();
+    println!(
+        "winning moves: {}",
+        if moves.is_empty() {
+            "none".to_string()
+        } else {
+            moves.join(" ")
+        }
+    );
+    println!("method: {method}, {:.3} s", started.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

@@ -29,11 +29,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return Err(format!("--from {} is greater than --to {}", args.from, args.to).into());
     }
     let bar = progress_bar(args.to - args.from + 1, "n");
-    let mut rows = Vec::new();
-    for n in args.from..=args.to {
-        rows.push(args.method.solve(n, args.rule.rule(), args.all_openings)?);
-        bar.inc(1);
-    }
+    let rows = args.method.solve_range(
+        args.from,
+        args.to,
+        args.rule.rule(),
+        args.all_openings,
+        &|| bar.inc(1),
+    )?;
     bar.finish_and_clear();
     print!("{}", render(&rows, args.format));
     Ok(ExitCode::SUCCESS)

@@ -67,7 +67,7 @@ pub enum IllegalReason {
 
 /// A line of play with an illegal move: which one (0-based) and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move {index} ({number}) is illegal: {reason}")]
+#[error("move {} ({number}) is illegal: {reason}", .index + 1)]
 pub struct IllegalLine {
     pub index: usize,
     pub number: u64,
