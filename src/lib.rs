@@ -4,6 +4,7 @@
 //! The rules and the maths are in `../shared/MATH.md`; the design in `../shared/ARCHITECTURE.md`.
 
 pub mod certificate;
+pub mod chain;
 pub mod game;
 pub mod outcome;
 

@@ -30,6 +30,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// The results table: the winner and winning openings for a range of n
     Table(cli::table::Args),
+    /// Solitaire: a longest chain of 1..N, proved longest
+    Chain(cli::chain::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
         Command::Table(args) => cli::table::run(args),
+        Command::Chain(args) => cli::chain::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! One module a subcommand: its arguments (clap derive) and its `run`.
 //! Each `run` returns the exit code, or an error that `main` prints on one line with exit 2.
 
+pub mod chain;
 pub mod solve;
 pub mod table;
 

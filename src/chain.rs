@@ -1,0 +1,412 @@
+//! The solitaire question (MATH.md §6): a longest chain of distinct numbers in 1..n, each dividing
+//! or a multiple of the previous one (a longest simple path in G_n, OEIS A337125), found and
+//! proved longest by an exact branch and bound whose bound counts how the path can cross the
+//! small numbers that separate the rest of G_n into pieces. `check_chain` is a naive checker of
+//! the rules that shares no code with the search.
+
+use serde::Serialize;
+use std::collections::BinaryHeap;
+
+/// Largest n the chain search accepts (bitsets of eight 64-bit words).
+pub const MAX_CHAIN_N: u64 = 512;
+
+/// A longest chain and the proof that none is longer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LongestChain {
+    pub n: u64,
+    /// The numbers of the chain, in order.
+    pub chain: Vec<u64>,
+    /// The separator bound before any search: no chain is longer than this.
+    pub root_bound: u64,
+    /// Nodes of the branch and bound: the search visited them all, so no chain beats `chain`.
+    pub nodes: u64,
+}
+
+/// Why a chain breaks the rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChainError {
+    #[error("{number} (place {place}) is not in 1..={n}")]
+    OffBoard { number: u64, place: usize, n: u64 },
+    #[error("{number} appears twice (places {first} and {second})")]
+    Repeated {
+        number: u64,
+        first: usize,
+        second: usize,
+    },
+    #[error("{next} (place {place}) neither divides nor is a multiple of {previous}")]
+    NotRelated {
+        previous: u64,
+        next: u64,
+        place: usize,
+    },
+}
+
+/// Why the search refuses an n.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChainSearchError {
+    #[error("n must be at least 1")]
+    Zero,
+    #[error("n = {0} is too large for the chain search (at most {MAX_CHAIN_N})")]
+    TooLarge(u64),
+}
+
+/// Checks a chain against the raw rules: numbers in 1..=n, no repeats, each step a divisor or
+/// a multiple. Places are counted from 1. Written out plainly so it shares nothing with the search.
+pub fn check_chain(n: u64, chain: &[u64]) -> Result<(), ChainError> {
+    for (i, &number) in chain.iter().enumerate() {
+        if number == 0 || number > n {
+            return Err(ChainError::OffBoard {
+                number,
+                place: i + 1,
+                n,
+            });
+        }
+        if let Some(j) = chain[..i].iter().position(|&x| x == number) {
+            return Err(ChainError::Repeated {
+                number,
+                first: j + 1,
+                second: i + 1,
+            });
+        }
+        if i > 0 {
+            let previous = chain[i - 1];
+            if number % previous != 0 && previous % number != 0 {
+                return Err(ChainError::NotRelated {
+                    previous,
+                    next: number,
+                    place: i + 1,
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Finds a longest chain in 1..=n and proves it longest by exhausting the branch and bound.
+pub fn longest_chain(n: u64) -> Result<LongestChain, ChainSearchError> {
+    match n {
+        0 => Err(ChainSearchError::Zero),
+        1..=128 => Ok(Search::<2>::new(n as usize).run()),
+        129..=256 => Ok(Search::<4>::new(n as usize).run()),
+        257..=MAX_CHAIN_N => Ok(Search::<8>::new(n as usize).run()),
+        _ => Err(ChainSearchError::TooLarge(n)),
+    }
+}
+
+/// A set of numbers in 1..=64·W: number k is bit k − 1.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    const EMPTY: Self = Bits([0; W]);
+
+    fn with(mut self, k: usize) -> Self {
+        self.0[(k - 1) / 64] |= 1 << ((k - 1) % 64);
+        self
+    }
+    fn without(mut self, k: usize) -> Self {
+        self.0[(k - 1) / 64] &= !(1 << ((k - 1) % 64));
+        self
+    }
+    fn contains(&self, k: usize) -> bool {
+        self.0[(k - 1) / 64] >> ((k - 1) % 64) & 1 == 1
+    }
+    fn and(self, other: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+    fn or(self, other: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+    fn minus(self, other: Self) -> Self {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    fn first(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize + 1)
+    }
+    fn last(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + 64 - w.leading_zeros() as usize)
+    }
+    fn iter(self) -> impl Iterator<Item = usize> {
+        let mut rest = self;
+        std::iter::from_fn(move || {
+            let k = rest.first()?;
+            rest = rest.without(k);
+            Some(k)
+        })
+    }
+}
+
+/// The branch and bound over chains, extended at their end.
+struct Search<const W: usize> {
+    n: usize,
+    neighbours: Vec<Bits<W>>,
+    /// The separator: the numbers 1..=h with h = ⌊n / p⌋, p the least prime with p² > n. Every
+    /// number with a prime factor q > √n is a multiple j·q with j ≤ h, whose neighbours outside
+    /// the multiples of q divide j: so the multiples of each such q hang on 1..=h only.
+    separator: Bits<W>,
+    best: Vec<usize>,
+    path: Vec<usize>,
+    nodes: u64,
+}
+
+impl<const W: usize> Search<W> {
+    fn new(n: usize) -> Self {
+        let mut neighbours = vec![Bits::EMPTY; n + 1];
+        for a in 1..=n {
+            for b in (2 * a..=n).step_by(a) {
+                neighbours[a] = neighbours[a].with(b);
+                neighbours[b] = neighbours[b].with(a);
+            }
+        }
+        let is_prime = |p: usize| p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
+        let least_large_prime = (2..).find(|&p| is_prime(p) && p * p > n).unwrap_or(n + 1);
+        let h = (n / least_large_prime).max(1);
+        let separator = (1..=h).fold(Bits::EMPTY, Bits::with);
+        Search {
+            n,
+            neighbours,
+            separator,
+            best: Vec::new(),
+            path: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    fn all(&self) -> Bits<W> {
+        (1..=self.n).fold(Bits::EMPTY, Bits::with)
+    }
+
+    fn run(mut self) -> LongestChain {
+        let all = self.all();
+        let root_bound = self.bound_from_scratch(all);
+        self.best = self.greedy_chain(all);
+        // Every chain has a first number: try each, the most promising first.
+        let mut starts: Vec<usize> = (1..=self.n).collect();
+        starts.sort_by_key(|&s| (self.neighbours[s].len(), s));
+        for s in starts {
+            if self.best.len() as u64 >= root_bound {
+                break;
+            }
+            let remaining = all.without(s);
+            if 1 + self.bound(s, remaining) as usize <= self.best.len() {
+                continue;
+            }
+            self.path.clear();
+            self.path.push(s);
+            self.extend(s, remaining);
+        }
+        LongestChain {
+            n: self.n as u64,
+            chain: self.best.iter().map(|&k| k as u64).collect(),
+            root_bound,
+            nodes: self.nodes,
+        }
+    }
+
+    /// A bound on the whole chain when nothing is played: the best first number's bound.
+    fn bound_from_scratch(&self, all: Bits<W>) -> u64 {
+        (1..=self.n)
+            .map(|s| 1 + self.bound(s, all.without(s)) as u64)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A first long chain, walking always to the free neighbour with the fewest free
+    /// neighbours (Warnsdorff), from every start: it gives the search a good target to beat.
+    fn greedy_chain(&self, all: Bits<W>) -> Vec<usize> {
+        let mut best = Vec::new();
+        for s in 1..=self.n {
+            let mut path = vec![s];
+            let mut remaining = all.without(s);
+            let mut last = s;
+            while let Some(next) = self.neighbours[last]
+                .and(remaining)
+                .iter()
+                .min_by_key(|&k| (self.neighbours[k].and(remaining).len(), k))
+            {
+                path.push(next);
+                remaining = remaining.without(next);
+                last = next;
+            }
+            if path.len() > best.len() {
+                best = path;
+            }
+        }
+        best
+    }
+
+    fn extend(&mut self, last: usize, remaining: Bits<W>) {
+        self.nodes += 1;
+        if self.path.len() > self.best.len() {
+            self.best = self.path.clone();
+        }
+        let moves = self.neighbours[last].and(remaining);
+        // Fewest onward moves first: such numbers get stranded if not taken now.
+        let mut order: Vec<(u32, usize)> = moves
+            .iter()
+            .map(|k| (self.neighbours[k].and(remaining).len(), k))
+            .collect();
+        order.sort_unstable();
+        for (_, next) in order {
+            let rest = remaining.without(next);
+            if self.path.len() + 1 + self.bound(next, rest) as usize <= self.best.len() {
+                continue;
+            }
+            self.path.push(next);
+            self.extend(next, rest);
+            self.path.pop();
+        }
+    }
+
+    /// An upper bound on how many more numbers a chain now ending at `last` can take from
+    /// `remaining`. Only the numbers reachable from `last` count. Cut them by the separator: the
+    /// rest of the chain alternates separator numbers and segments, each segment inside one
+    /// piece (component) of what is left once the separator is removed. A piece touching `last`
+    /// may hold the first segment. Every other segment enters from a separator number and, unless
+    /// it ends the chain, leaves through another one; a separator number has two sides, so the
+    /// pieces touching only separator numbers in a set Q hold at most |Q| inner segments when
+    /// |Q| ≥ 2 (none when |Q| = 1), plus the last segment. Taking Q = the separator numbers up to
+    /// m, for every m, the constraints are nested and a greedy choice of the largest pieces is
+    /// optimal.
+    fn bound(&self, last: usize, remaining: Bits<W>) -> u32 {
+        let reach = self.reachable(last, remaining);
+        if reach.is_empty() {
+            return 0;
+        }
+        let hubs = reach.and(self.separator);
+        let mut rest = reach.minus(self.separator);
+        let touching_last = self.neighbours[last];
+        let mut total = hubs.len();
+        // (largest separator number the piece touches, piece size)
+        let mut pieces: Vec<(usize, u32)> = Vec::new();
+        while let Some(seed) = rest.first() {
+            let piece = self.reachable_including(seed, rest);
+            rest = rest.minus(piece);
+            let size = piece.len();
+            if !piece.and(touching_last).is_empty() {
+                total += size;
+                continue;
+            }
+            let mut touched = Bits::EMPTY;
+            for k in piece.iter() {
+                touched = touched.or(self.neighbours[k]);
+            }
+            let m = touched.and(hubs).last().unwrap_or(0);
+            pieces.push((m, size));
+        }
+        pieces.sort_unstable();
+        let mut chosen: BinaryHeap<std::cmp::Reverse<u32>> = BinaryHeap::new();
+        let mut i = 0;
+        while i < pieces.len() {
+            let m = pieces[i].0;
+            while i < pieces.len() && pieces[i].0 == m {
+                chosen.push(std::cmp::Reverse(pieces[i].1));
+                i += 1;
+            }
+            let hubs_so_far = (1..=m).filter(|&k| hubs.contains(k)).count();
+            let inner = if hubs_so_far >= 2 { hubs_so_far } else { 0 };
+            while chosen.len() > inner + 1 {
+                chosen.pop();
+            }
+        }
+        total + chosen.iter().map(|r| r.0).sum::<u32>()
+    }
+
+    /// The numbers of `within` reachable from `from` (which is not itself counted).
+    fn reachable(&self, from: usize, within: Bits<W>) -> Bits<W> {
+        let mut seen = self.neighbours[from].and(within);
+        let mut frontier = seen;
+        while let Some(k) = frontier.first() {
+            frontier = frontier.without(k);
+            let new = self.neighbours[k].and(within).minus(seen);
+            seen = seen.or(new);
+            frontier = frontier.or(new);
+        }
+        seen
+    }
+
+    fn reachable_including(&self, from: usize, within: Bits<W>) -> Bits<W> {
+        self.reachable(from, within).with(from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Longest chain by plain exhaustive search, no bound at all: the oracle.
+    fn brute_force_length(n: u64) -> usize {
+        fn walk(n: u64, last: u64, used: &mut Vec<bool>, depth: usize, best: &mut usize) {
+            *best = (*best).max(depth);
+            for next in 1..=n {
+                if !used[next as usize] && (next % last == 0 || last % next == 0) {
+                    used[next as usize] = true;
+                    walk(n, next, used, depth + 1, best);
+                    used[next as usize] = false;
+                }
+            }
+        }
+        let mut best = 0;
+        for start in 1..=n {
+            let mut used = vec![false; n as usize + 1];
+            used[start as usize] = true;
+            walk(n, start, &mut used, 1, &mut best);
+        }
+        best
+    }
+
+    #[test]
+    fn search_matches_brute_force_for_small_n() {
+        for n in 1..=22 {
+            let found = longest_chain(n).unwrap();
+            check_chain(n, &found.chain).unwrap();
+            assert_eq!(found.chain.len(), brute_force_length(n), "n = {n}");
+            assert!(found.root_bound >= found.chain.len() as u64, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn checker_refuses_broken_chains() {
+        assert_eq!(check_chain(10, &[4, 2, 6, 3, 9]), Ok(()));
+        assert!(matches!(
+            check_chain(10, &[4, 2, 4]),
+            Err(ChainError::Repeated { number: 4, .. })
+        ));
+        assert!(matches!(
+            check_chain(10, &[4, 6]),
+            Err(ChainError::NotRelated { place: 2, .. })
+        ));
+        assert!(matches!(
+            check_chain(10, &[11]),
+            Err(ChainError::OffBoard { number: 11, .. })
+        ));
+        assert!(matches!(
+            check_chain(10, &[0]),
+            Err(ChainError::OffBoard { number: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn search_refuses_n_out_of_range() {
+        assert_eq!(longest_chain(0), Err(ChainSearchError::Zero));
+        assert_eq!(
+            longest_chain(MAX_CHAIN_N + 1),
+            Err(ChainSearchError::TooLarge(MAX_CHAIN_N + 1))
+        );
+    }
+}
