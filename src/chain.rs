@@ -155,10 +155,9 @@ impl<const W: usize> Bits<W> {
 struct Search<const W: usize> {
     n: usize,
     neighbours: Vec<Bits<W>>,
-    /// The separator: the numbers 1..=h with h = ⌊n / p⌋, p the least prime with p² > n. Every
-    /// number with a prime factor q > √n is a multiple j·q with j ≤ h, whose neighbours outside
-    /// the multiples of q divide j: so the multiples of each such q hang on 1..=h only.
-    separator: Bits<W>,
+    /// Separators 1..=h: the multiples j·q of a prime q meet the non-multiples only at divisors
+    /// of j ≤ n/q, so removing 1..=h cuts G_n into pieces (see `bound`). Each gives a bound.
+    separators: Vec<Bits<W>>,
     best: Vec<usize>,
     path: Vec<usize>,
     nodes: u64,
@@ -173,18 +172,41 @@ impl<const W: usize> Search<W> {
                 neighbours[b] = neighbours[b].with(a);
             }
         }
-        let is_prime = |p: usize| p >= 2 && (2..p).take_while(|d| d * d <= p).all(|d| p % d != 0);
-        let least_large_prime = (2..).find(|&p| is_prime(p) && p * p > n).unwrap_or(n + 1);
-        let h = (n / least_large_prime).max(1);
-        let separator = (1..=h).fold(Bits::EMPTY, Bits::with);
-        Search {
+        let mut search = Search {
             n,
             neighbours,
-            separator,
+            separators: Vec::new(),
             best: Vec::new(),
             path: Vec::new(),
             nodes: 0,
-        }
+        };
+        search.separators = search.best_separators();
+        search
+    }
+
+    /// Every prefix 1..=h of the numbers is a valid separator; which ones cut G_n best depends on
+    /// n, so keep the three whose bounds before search are lowest (ties: smaller h). For the
+    /// large primes q > √n the multiples of q hang on 1..=⌊n/q⌋ only, and larger h also cut
+    /// the multiples of the middle primes from the smooth numbers.
+    fn best_separators(&self) -> Vec<Bits<W>> {
+        const KEEP: usize = 3;
+        let all = self.all();
+        let mut scored: Vec<(u64, usize, Bits<W>)> = (1..=(self.n / 2).max(1))
+            .map(|h| {
+                let separator = (1..=h).fold(Bits::EMPTY, Bits::with);
+                let probe = Search {
+                    n: self.n,
+                    neighbours: self.neighbours.clone(),
+                    separators: vec![separator],
+                    best: Vec::new(),
+                    path: Vec::new(),
+                    nodes: 0,
+                };
+                (probe.bound_from_scratch(all), h, separator)
+            })
+            .collect();
+        scored.sort_by_key(|&(bound, h, _)| (bound, h));
+        scored.into_iter().take(KEEP).map(|(_, _, s)| s).collect()
     }
 
     fn all(&self) -> Bits<W> {
@@ -288,34 +310,58 @@ impl<const W: usize> Search<W> {
         if reach.is_empty() {
             return 0;
         }
-        let hubs = reach.and(self.separator);
-        let mut rest = reach.minus(self.separator);
+        self.separators
+            .iter()
+            .map(|&separator| self.separator_bound(last, reach, separator))
+            .min()
+            .unwrap_or(reach.len())
+    }
+
+    fn separator_bound(&self, last: usize, reach: Bits<W>, separator: Bits<W>) -> u32 {
+        let hubs = reach.and(separator);
+        let mut rest = reach.minus(separator);
         let touching_last = self.neighbours[last];
-        let mut total = hubs.len();
-        // (largest separator number the piece touches, piece size)
-        let mut pieces: Vec<(usize, u32)> = Vec::new();
+        // (largest separator number the piece touches, piece size, whether it touches `last`)
+        let mut pieces: Vec<(usize, u32, bool)> = Vec::new();
         while let Some(seed) = rest.first() {
             let piece = self.reachable_including(seed, rest);
             rest = rest.minus(piece);
-            let size = piece.len();
-            if !piece.and(touching_last).is_empty() {
-                total += size;
-                continue;
-            }
             let mut touched = Bits::EMPTY;
             for k in piece.iter() {
                 touched = touched.or(self.neighbours[k]);
             }
             let m = touched.and(hubs).last().unwrap_or(0);
-            pieces.push((m, size));
+            let touches_last = !piece.and(touching_last).is_empty();
+            pieces.push((m, piece.len(), touches_last));
         }
         pieces.sort_unstable();
+        // The first segment is empty, or lies in one piece touching `last`: try each such piece.
+        let mut best = self.greedy_pieces(&pieces, hubs, None);
+        for (i, &(m, size, touches_last)) in pieces.iter().enumerate() {
+            let same_as_previous = i > 0 && pieces[i - 1] == (m, size, touches_last);
+            if touches_last && !same_as_previous {
+                best = best.max(size + self.greedy_pieces(&pieces, hubs, Some(i)));
+            }
+        }
+        hubs.len() + best
+    }
+
+    /// The most numbers the pieces (sorted by their largest separator number) can give to the
+    /// segments after the first, one piece (`skip`) excepted: nested capacities, so greedy.
+    fn greedy_pieces(
+        &self,
+        pieces: &[(usize, u32, bool)],
+        hubs: Bits<W>,
+        skip: Option<usize>,
+    ) -> u32 {
         let mut chosen: BinaryHeap<std::cmp::Reverse<u32>> = BinaryHeap::new();
         let mut i = 0;
         while i < pieces.len() {
             let m = pieces[i].0;
             while i < pieces.len() && pieces[i].0 == m {
-                chosen.push(std::cmp::Reverse(pieces[i].1));
+                if skip != Some(i) {
+                    chosen.push(std::cmp::Reverse(pieces[i].1));
+                }
                 i += 1;
             }
             let hubs_so_far = (1..=m).filter(|&k| hubs.contains(k)).count();
@@ -324,7 +370,7 @@ impl<const W: usize> Search<W> {
                 chosen.pop();
             }
         }
-        total + chosen.iter().map(|r| r.0).sum::<u32>()
+        chosen.iter().map(|r| r.0).sum()
     }
 
     /// The numbers of `within` reachable from `from` (which is not itself counted).
