@@ -7,6 +7,7 @@ pub mod certificate;
 pub mod chain;
 pub mod game;
 pub mod outcome;
+pub mod play;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};

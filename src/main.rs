@@ -32,6 +32,8 @@ enum Command {
     Table(cli::table::Args),
     /// Solitaire: a longest chain of 1..N, proved longest
     Chain(cli::chain::Args),
+    /// Play a game in the terminal against the perfect player
+    Play(cli::play::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => cli::solve::run(args),
         Command::Table(args) => cli::table::run(args),
         Command::Chain(args) => cli::chain::run(args),
+        Command::Play(args) => cli::play::run(args),
     };
     match result {
         Ok(code) => code,
