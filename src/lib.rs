@@ -5,6 +5,7 @@
 
 pub mod certificate;
 pub mod chain;
+pub mod draw;
 pub mod game;
 pub mod outcome;
 pub mod play;

@@ -34,6 +34,8 @@ enum Command {
     Chain(cli::chain::Args),
     /// Play a game in the terminal against the perfect player
     Play(cli::play::Args),
+    /// Draw G_N as SVG with a line of play and the winning moves marked
+    Draw(cli::draw::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Table(args) => cli::table::run(args),
         Command::Chain(args) => cli::chain::run(args),
         Command::Play(args) => cli::play::run(args),
+        Command::Draw(args) => cli::draw::run(args),
     };
     match result {
         Ok(code) => code,

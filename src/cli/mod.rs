@@ -2,6 +2,7 @@
 //! Each `run` returns the exit code, or an error that `main` prints on one line with exit 2.
 
 pub mod chain;
+pub mod draw;
 pub mod play;
 pub mod solve;
 pub mod table;
