@@ -5,7 +5,8 @@
 //! the rules that shares no code with the search.
 
 use serde::Serialize;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Largest n the chain search accepts (bitsets of eight 64-bit words).
 pub const MAX_CHAIN_N: u64 = 512;
@@ -94,7 +95,7 @@ pub fn longest_chain(n: u64) -> Result<LongestChain, ChainSearchError> {
 }
 
 /// A set of numbers in 1..=64·W: number k is bit k − 1.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Bits<const W: usize>([u64; W]);
 
 impl<const W: usize> Bits<W> {
@@ -161,6 +162,34 @@ struct Search<const W: usize> {
     best: Vec<usize>,
     path: Vec<usize>,
     nodes: u64,
+    /// Proven bounds on further numbers, keyed by (last, reachable set).
+    proven: HashMap<(u16, Bits<W>), u16, BuildHasherDefault<WordHasher>>,
+    /// Entries the table may hold (about 1 GB).
+    table_limit: usize,
+}
+
+/// A fast hasher for bitset keys: the table is internal, so no defence against chosen keys.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u16(&mut self, word: u16) {
+        self.write_u64(word as u64);
+    }
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 impl<const W: usize> Search<W> {
@@ -179,6 +208,8 @@ impl<const W: usize> Search<W> {
             best: Vec::new(),
             path: Vec::new(),
             nodes: 0,
+            proven: HashMap::default(),
+            table_limit: (1usize << 30) / (8 * W + 24),
         };
         search.separators = search.best_separators();
         search
@@ -201,6 +232,8 @@ impl<const W: usize> Search<W> {
                     best: Vec::new(),
                     path: Vec::new(),
                     nodes: 0,
+                    proven: HashMap::default(),
+                    table_limit: 0,
                 };
                 (probe.bound_from_scratch(all), h, separator)
             })
@@ -272,27 +305,48 @@ impl<const W: usize> Search<W> {
         best
     }
 
-    fn extend(&mut self, last: usize, remaining: Bits<W>) {
+    /// Searches every chain extending `self.path` (which ends at `last`) that could beat the best
+    /// so far, and returns a proven upper bound on how many more numbers it can take. Only the
+    /// numbers reachable from `last` matter, so (last, reachable set) keys the table of proven
+    /// bounds: a position met again is skipped when its bound cannot beat the best.
+    fn extend(&mut self, last: usize, remaining: Bits<W>) -> u32 {
         self.nodes += 1;
         if self.path.len() > self.best.len() {
             self.best = self.path.clone();
         }
-        let moves = self.neighbours[last].and(remaining);
+        let reach = self.reachable(last, remaining);
+        let key = (last as u16, reach);
+        if let Some(&known) = self.proven.get(&key) {
+            if self.path.len() + known as usize <= self.best.len() {
+                return known as u32;
+            }
+        }
+        let moves = self.neighbours[last].and(reach);
         // Fewest onward moves first: such numbers get stranded if not taken now.
         let mut order: Vec<(u32, usize)> = moves
             .iter()
-            .map(|k| (self.neighbours[k].and(remaining).len(), k))
+            .map(|k| (self.neighbours[k].and(reach).len(), k))
             .collect();
         order.sort_unstable();
+        let mut most = 0;
         for (_, next) in order {
-            let rest = remaining.without(next);
-            if self.path.len() + 1 + self.bound(next, rest) as usize <= self.best.len() {
-                continue;
-            }
-            self.path.push(next);
-            self.extend(next, rest);
-            self.path.pop();
+            let rest = reach.without(next);
+            let bound = self.bound(next, rest);
+            let further = if self.path.len() + 1 + bound as usize <= self.best.len() {
+                bound
+            } else {
+                self.path.push(next);
+                let further = self.extend(next, rest);
+                self.path.pop();
+                further
+            };
+            most = most.max(1 + further);
         }
+        if self.proven.len() < self.table_limit {
+            let entry = self.proven.entry(key).or_insert(u16::MAX);
+            *entry = (*entry).min(most as u16);
+        }
+        most
     }
 
     /// An upper bound on how many more numbers a chain now ending at `last` can take from
