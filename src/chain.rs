@@ -7,6 +7,7 @@
 use serde::Serialize;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
 
 /// Largest n the chain search accepts (bitsets of eight 64-bit words).
 pub const MAX_CHAIN_N: u64 = 512;
@@ -19,8 +20,11 @@ pub struct LongestChain {
     pub chain: Vec<u64>,
     /// The separator bound before any search: no chain is longer than this.
     pub root_bound: u64,
-    /// Nodes of the branch and bound: the search visited them all, so no chain beats `chain`.
+    /// Nodes of the branch and bound visited.
     pub nodes: u64,
+    /// True when the search ran to the end, so no chain beats `chain`; false when the time
+    /// limit stopped it, and then only `root_bound` is proved.
+    pub proved: bool,
 }
 
 /// Why a chain breaks the rules.
@@ -85,11 +89,20 @@ pub fn check_chain(n: u64, chain: &[u64]) -> Result<(), ChainError> {
 
 /// Finds a longest chain in 1..=n and proves it longest by exhausting the branch and bound.
 pub fn longest_chain(n: u64) -> Result<LongestChain, ChainSearchError> {
+    longest_chain_within(n, None)
+}
+
+/// As `longest_chain`, but stops at `deadline` if given: the answer then has `proved` false and
+/// holds the longest chain found so far.
+pub fn longest_chain_within(
+    n: u64,
+    deadline: Option<Instant>,
+) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=128 => Ok(Search::<2>::new(n as usize).run()),
-        129..=256 => Ok(Search::<4>::new(n as usize).run()),
-        257..=MAX_CHAIN_N => Ok(Search::<8>::new(n as usize).run()),
+        1..=128 => Ok(Search::<2>::new(n as usize, deadline).run()),
+        129..=256 => Ok(Search::<4>::new(n as usize, deadline).run()),
+        257..=MAX_CHAIN_N => Ok(Search::<8>::new(n as usize, deadline).run()),
         _ => Err(ChainSearchError::TooLarge(n)),
     }
 }
@@ -166,6 +179,8 @@ struct Search<const W: usize> {
     proven: HashMap<(u16, Bits<W>), u16, BuildHasherDefault<WordHasher>>,
     /// Entries the table may hold (about 1 GB).
     table_limit: usize,
+    deadline: Option<Instant>,
+    stopped: bool,
 }
 
 /// A fast hasher for bitset keys: the table is internal, so no defence against chosen keys.
@@ -193,7 +208,7 @@ impl Hasher for WordHasher {
 }
 
 impl<const W: usize> Search<W> {
-    fn new(n: usize) -> Self {
+    fn new(n: usize, deadline: Option<Instant>) -> Self {
         let mut neighbours = vec![Bits::EMPTY; n + 1];
         for a in 1..=n {
             for b in (2 * a..=n).step_by(a) {
@@ -210,6 +225,8 @@ impl<const W: usize> Search<W> {
             nodes: 0,
             proven: HashMap::default(),
             table_limit: (1usize << 30) / (8 * W + 24),
+            deadline,
+            stopped: false,
         };
         search.separators = search.best_separators();
         search
@@ -220,7 +237,7 @@ impl<const W: usize> Search<W> {
     /// large primes q > √n the multiples of q hang on 1..=⌊n/q⌋ only, and larger h also cut
     /// the multiples of the middle primes from the smooth numbers.
     fn best_separators(&self) -> Vec<Bits<W>> {
-        const KEEP: usize = 3;
+        const KEEP: usize = 2;
         let all = self.all();
         let mut scored: Vec<(u64, usize, Bits<W>)> = (1..=(self.n / 2).max(1))
             .map(|h| {
@@ -234,6 +251,8 @@ impl<const W: usize> Search<W> {
                     nodes: 0,
                     proven: HashMap::default(),
                     table_limit: 0,
+                    deadline: None,
+                    stopped: false,
                 };
                 (probe.bound_from_scratch(all), h, separator)
             })
@@ -254,7 +273,7 @@ impl<const W: usize> Search<W> {
         let mut starts: Vec<usize> = (1..=self.n).collect();
         starts.sort_by_key(|&s| (self.neighbours[s].len(), s));
         for s in starts {
-            if self.best.len() as u64 >= root_bound {
+            if self.best.len() as u64 >= root_bound || self.stopped {
                 break;
             }
             let remaining = all.without(s);
@@ -270,6 +289,7 @@ impl<const W: usize> Search<W> {
             chain: self.best.iter().map(|&k| k as u64).collect(),
             root_bound,
             nodes: self.nodes,
+            proved: !self.stopped,
         }
     }
 
@@ -314,6 +334,13 @@ impl<const W: usize> Search<W> {
         if self.path.len() > self.best.len() {
             self.best = self.path.clone();
         }
+        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            // Nothing below is proved any more: the value is unused and nothing is recorded.
+            return u32::MAX / 2;
+        }
         let reach = self.reachable(last, remaining);
         let key = (last as u16, reach);
         if let Some(&known) = self.proven.get(&key) {
@@ -342,7 +369,7 @@ impl<const W: usize> Search<W> {
             };
             most = most.max(1 + further);
         }
-        if self.proven.len() < self.table_limit {
+        if self.proven.len() < self.table_limit && !self.stopped {
             let entry = self.proven.entry(key).or_insert(u16::MAX);
             *entry = (*entry).min(most as u16);
         }
@@ -470,13 +497,22 @@ mod tests {
         best
     }
 
+    /// How far the brute force goes: 30 takes minutes, so 24 by default, more on request.
+    fn brute_force_limit() -> u64 {
+        std::env::var("JG_CHAIN_BRUTE_TO")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(24)
+    }
+
     #[test]
     fn search_matches_brute_force_for_small_n() {
-        for n in 1..=22 {
+        for n in 1..=brute_force_limit() {
             let found = longest_chain(n).unwrap();
             check_chain(n, &found.chain).unwrap();
             assert_eq!(found.chain.len(), brute_force_length(n), "n = {n}");
             assert!(found.root_bound >= found.chain.len() as u64, "n = {n}");
+            assert!(found.proved);
         }
     }
 
