@@ -75,7 +75,7 @@ pub fn check_chain(n: u64, chain: &[u64]) -> Result<(), ChainError> {
         }
         if i > 0 {
             let previous = chain[i - 1];
-            if number % previous != 0 && previous % number != 0 {
+            if !number.is_multiple_of(previous) && !previous.is_multiple_of(number) {
                 return Err(ChainError::NotRelated {
                     previous,
                     next: number,
@@ -339,7 +339,7 @@ impl<const W: usize> Search<W> {
         if self.path.len() > self.best.len() {
             self.best = self.path.clone();
         }
-        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         if self.stopped {

@@ -131,7 +131,7 @@ pub fn draw_graph(
             r#"<text x="{lx:.1}" y="{ly:.1}" text-anchor="middle" font-size="{font}">{k}</text>"#
         );
     }
-    let to_move = if line.len() % 2 == 0 {
+    let to_move = if line.len().is_multiple_of(2) {
         Player::First
     } else {
         Player::Second

@@ -126,7 +126,7 @@ pub fn play_game(
         human.name()
     )?;
     loop {
-        let to_move = if line.len() % 2 == 0 {
+        let to_move = if line.len().is_multiple_of(2) {
             Player::First
         } else {
             Player::Second
