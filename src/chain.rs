@@ -233,7 +233,7 @@ impl<const W: usize> Search<W> {
     }
 
     /// Every prefix 1..=h of the numbers is a valid separator; which ones cut G_n best depends on
-    /// n, so keep the three whose bounds before search are lowest (ties: smaller h). For the
+    /// n, so keep the two whose bounds before search are lowest (ties: smaller h). For the
     /// large primes q > √n the multiples of q hang on 1..=⌊n/q⌋ only, and larger h also cut
     /// the multiples of the middle primes from the smooth numbers.
     fn best_separators(&self) -> Vec<Bits<W>> {

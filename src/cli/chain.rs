@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 pub struct Args {
     /// The numbers 1..=N
     pub n: u64,
-    /// Print one JSON object (n, length, chain, root_bound, nodes) instead of text
+    /// Print one JSON object (n, length, chain, proved, root_bound, nodes) instead of text
     #[arg(long)]
     pub json: bool,
     /// Stop after this many seconds and print the longest chain found, marked not proved
