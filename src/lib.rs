@@ -5,9 +5,12 @@
 
 pub mod certificate;
 pub mod certify;
+pub mod chain;
+pub mod draw;
 pub mod game;
 pub mod matching;
 pub mod outcome;
+pub mod play;
 pub mod schemes;
 pub mod search;
 pub mod strategy;

@@ -36,6 +36,12 @@ enum Command {
     Certify(cli::certify::Args),
     /// Check certificate files against the raw rules (the verifier crate)
     Verify(cli::verify::Args),
+    /// Solitaire: a longest chain of 1..N, proved longest
+    Chain(cli::chain::Args),
+    /// Play a game in the terminal against the perfect player
+    Play(cli::play::Args),
+    /// Draw G_N as SVG with a line of play and the winning moves marked
+    Draw(cli::draw::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +55,9 @@ fn main() -> ExitCode {
         Command::Schemes(args) => cli::schemes::run(args),
         Command::Certify(args) => cli::certify::run(args),
         Command::Verify(args) => cli::verify::run(args),
+        Command::Chain(args) => cli::chain::run(args),
+        Command::Play(args) => cli::play::run(args),
+        Command::Draw(args) => cli::draw::run(args),
     };
     match result {
         Ok(code) => code,

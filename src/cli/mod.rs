@@ -3,6 +3,9 @@
 //! This file holds what several subcommands share: parsing n, the method and rule flags, progress.
 
 pub mod certify;
+pub mod chain;
+pub mod draw;
+pub mod play;
 pub mod schemes;
 pub mod solve;
 pub mod table;

@@ -1,0 +1,49 @@
+//! `jg draw N [--after "22 11 33"] -o FILE.svg`: G_N with the line of play and the winning moves.
+
+use super::CliError;
+use juniper_green::draw::draw_graph;
+use juniper_green::play::{Minimax, Oracle, MAX_MINIMAX_N};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The numbers 1..=N
+    pub n: u64,
+    /// The moves played so far, separated by spaces or commas
+    #[arg(long, default_value = "")]
+    pub after: String,
+    /// Where to write the SVG
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let line = args
+        .after
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.parse::<u64>()
+                .map_err(|_| format!("--after: {word:?} is not a number"))
+        })
+        .collect::<Result<Vec<u64>, _>>()?;
+    // The plain minimax marks the winning moves for small boards; the matching engine will
+    // take over for every n.
+    let minimax = Minimax::new();
+    let n = args.n;
+    let winning = |played: &[u64]| {
+        if n <= MAX_MINIMAX_N {
+            minimax.winning_moves(n, played)
+        } else {
+            Vec::new()
+        }
+    };
+    if n > MAX_MINIMAX_N {
+        eprintln!("jg: note: winning moves are marked only for N <= {MAX_MINIMAX_N} for now");
+    }
+    let svg = draw_graph(n, &line, &winning)?;
+    std::fs::write(&args.output, svg)
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,373 @@
+//! A terminal game of Juniper Green against the perfect player (MATH.md §1 for the rules).
+//! The perfect player asks an `Oracle` for the winning moves of a position; `Minimax` is a plain
+//! exact search for small n, and the matching engine (MATH.md §3) can stand in for all n.
+//! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
+
+use crate::game::{Board, Player, Position};
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::io::{BufRead, Write};
+
+/// Who wins from a position, told as the moves that win.
+pub trait Oracle {
+    /// The winning moves of the player to move after `line` (from the start) on 1..=n,
+    /// ascending; empty when the player to move loses (or has no move).
+    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64>;
+}
+
+/// Largest n the plain minimax accepts: beyond it the search is too slow for a game.
+pub const MAX_MINIMAX_N: u64 = 30;
+
+/// Exact minimax with a table of decided positions, for n ≤ `MAX_MINIMAX_N`.
+#[derive(Default)]
+pub struct Minimax {
+    /// Positions decided so far, per n: true when the player to move wins.
+    decided: RefCell<HashMap<(u64, Position), bool>>,
+}
+
+impl Minimax {
+    pub fn new() -> Minimax {
+        Minimax::default()
+    }
+
+    fn wins(&self, board: &Board, position: Position) -> bool {
+        let key = (board.n() as u64, position);
+        if let Some(&known) = self.decided.borrow().get(&key) {
+            return known;
+        }
+        let moves = board.legal_moves(&position);
+        let wins = crate::game::numbers(moves).any(|m| !self.wins(board, position.after(m)));
+        self.decided.borrow_mut().insert(key, wins);
+        wins
+    }
+}
+
+impl Oracle for Minimax {
+    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
+        assert!(
+            n <= MAX_MINIMAX_N,
+            "the plain minimax is for n ≤ {MAX_MINIMAX_N}, got {n}"
+        );
+        let board = Board::new(n as u32);
+        let Ok(position) = board.play_line(line) else {
+            return Vec::new();
+        };
+        crate::game::numbers(board.legal_moves(&position))
+            .filter(|&m| !self.wins(&board, position.after(m)))
+            .map(u64::from)
+            .collect()
+    }
+}
+
+/// Any closure from (n, line) to winning moves is an oracle too.
+impl<F: Fn(u64, &[u64]) -> Vec<u64>> Oracle for F {
+    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
+        self(n, line)
+    }
+}
+
+/// The legal moves after `line` on 1..=n, ascending, by the rules alone (any n).
+pub fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+    let played: BTreeSet<u64> = line.iter().copied().collect();
+    let candidates: Vec<u64> = match line.last() {
+        None => (2..=n).step_by(2).collect(),
+        Some(&last) => {
+            let divisors = (1..=last)
+                .take_while(|d| d * d <= last)
+                .filter(|d| last % d == 0);
+            let mut all: BTreeSet<u64> = divisors.flat_map(|d| [d, last / d]).collect();
+            all.extend((2 * last..=n).step_by(last as usize));
+            all.remove(&last);
+            all.into_iter().collect()
+        }
+    };
+    candidates
+        .into_iter()
+        .filter(|m| !played.contains(m))
+        .collect()
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The player at the keyboard won; the line of play is given.
+    HumanWon(Vec<u64>),
+    /// The perfect player won.
+    ComputerWon(Vec<u64>),
+    /// The player typed `quit` or the input ended.
+    Quit(Vec<u64>),
+}
+
+/// Why a game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("n must be at least 1")]
+    Zero,
+    #[error("cannot read or write the terminal: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Plays one game on 1..=n: the person at `input`/`output` is `human`, the oracle the other.
+pub fn play_game(
+    n: u64,
+    human: Player,
+    oracle: &dyn Oracle,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<GameEnd, PlayError> {
+    if n == 0 {
+        return Err(PlayError::Zero);
+    }
+    let out = &mut output;
+    let mut line: Vec<u64> = Vec::new();
+    writeln!(
+        out,
+        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, undo, quit.",
+        human.name()
+    )?;
+    loop {
+        let to_move = if line.len().is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let moves = legal_moves(n, &line);
+        if to_move != human {
+            if moves.is_empty() {
+                writeln!(out, "I have no legal move: you win.")?;
+                return Ok(GameEnd::HumanWon(line));
+            }
+            // The perfect player: a winning move when there is one, else the smallest move.
+            let reply = oracle
+                .winning_moves(n, &line)
+                .first()
+                .copied()
+                .unwrap_or(moves[0]);
+            line.push(reply);
+            writeln!(out, "I play {reply}.")?;
+            continue;
+        }
+        if moves.is_empty() {
+            writeln!(out, "You have no legal move: you lose.")?;
+            return Ok(GameEnd::ComputerWon(line));
+        }
+        show_position(out, n, &line, &moves)?;
+        let winning = !oracle.winning_moves(n, &line).is_empty();
+        writeln!(
+            out,
+            "This position is {} for you.",
+            if winning { "won" } else { "lost" }
+        )?;
+        loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut text = String::new();
+            if input.read_line(&mut text)? == 0 {
+                writeln!(out)?;
+                return Ok(GameEnd::Quit(line));
+            }
+            match text.trim() {
+                "" => continue,
+                "quit" | "q" => return Ok(GameEnd::Quit(line)),
+                "hint" | "h" => {
+                    let hints = oracle.winning_moves(n, &line);
+                    if hints.is_empty() {
+                        writeln!(out, "No winning move: every move loses against best play.")?;
+                    } else {
+                        writeln!(out, "Winning moves: {}", join(&hints))?;
+                    }
+                }
+                "undo" | "u" => {
+                    // Back to the previous position where it was the human's turn.
+                    if line.len() >= 2 {
+                        line.truncate(line.len() - 2);
+                        break;
+                    }
+                    writeln!(out, "Nothing to undo.")?;
+                }
+                word => match word.parse::<u64>() {
+                    Ok(number) if moves.contains(&number) => {
+                        line.push(number);
+                        let lost_for_opponent = oracle.winning_moves(n, &line).is_empty();
+                        writeln!(
+                            out,
+                            "You play {number}. The position is {} for you.",
+                            if lost_for_opponent { "won" } else { "lost" }
+                        )?;
+                        break;
+                    }
+                    Ok(number) => writeln!(
+                        out,
+                        "{number} is not a legal move. Legal moves: {}",
+                        join(&moves)
+                    )?,
+                    Err(_) => writeln!(out, "Type a number, hint, undo or quit (got {word:?}).")?,
+                },
+            }
+        }
+    }
+}
+
+fn show_position(out: &mut impl Write, n: u64, line: &[u64], moves: &[u64]) -> std::io::Result<()> {
+    if !line.is_empty() {
+        writeln!(out, "Played: {}", join(line))?;
+    }
+    // Listing every free number only helps on boards small enough to read.
+    if n <= 200 {
+        let played: BTreeSet<u64> = line.iter().copied().collect();
+        let free: Vec<u64> = (1..=n).filter(|k| !played.contains(k)).collect();
+        writeln!(out, "Free: {}", join(&free))?;
+    }
+    writeln!(out, "Legal moves: {}", join(moves))
+}
+
+fn join(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules written out over the whole board, for comparison with `legal_moves`.
+    fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+        (1..=n)
+            .filter(|m| !line.contains(m))
+            .filter(|&m| match line.last() {
+                None => m % 2 == 0,
+                Some(&c) => m % c == 0 || c % m == 0,
+            })
+            .collect()
+    }
+
+    /// Winner by a second, independent recursion (no table) over the rules.
+    fn first_player_wins(n: u64) -> bool {
+        fn wins(n: u64, line: &mut Vec<u64>) -> bool {
+            for m in naive_legal_moves(n, line) {
+                line.push(m);
+                let opponent_wins = wins(n, line);
+                line.pop();
+                if !opponent_wins {
+                    return true;
+                }
+            }
+            false
+        }
+        wins(n, &mut Vec::new())
+    }
+
+    #[test]
+    fn legal_moves_follow_the_rules() {
+        for n in 1..=40 {
+            for line in [vec![], vec![6], vec![6, 3], vec![12, 1, 7], vec![2, 4, 8]] {
+                if line.iter().all(|&k| k <= n) {
+                    assert_eq!(legal_moves(n, &line), naive_legal_moves(n, &line));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn minimax_agrees_with_plain_recursion_on_the_winner() {
+        let oracle = Minimax::new();
+        for n in 1..=14 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            assert_eq!(first_wins, first_player_wins(n), "n = {n}");
+        }
+    }
+
+    /// Plays the human side with `choose` picking from the legal moves; returns the game's end.
+    fn scripted_game(
+        n: u64,
+        human: Player,
+        choose: &mut dyn FnMut(&[u64], &[u64]) -> u64,
+    ) -> GameEnd {
+        // Feed the game one move at a time: replay with a longer script until it ends.
+        let oracle = Minimax::new();
+        let mut script: Vec<String> = Vec::new();
+        loop {
+            let input = script.join("\n") + "\n";
+            let mut output = Vec::new();
+            let end = play_game(n, human, &oracle, input.as_bytes(), &mut output).unwrap();
+            match end {
+                GameEnd::Quit(line) => {
+                    let moves = legal_moves(n, &line);
+                    script.push(choose(&line, &moves).to_string());
+                }
+                done => return done,
+            }
+        }
+    }
+
+    #[test]
+    fn the_perfect_player_wins_every_game_it_can_win() {
+        let oracle = Minimax::new();
+        for n in 2..=16 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let computer = if first_wins {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let human = computer.other();
+            // Several human styles: smallest, largest and a pseudo-random move.
+            for style in 0..3u64 {
+                let mut state = n * 7919 + style;
+                let mut choose = |_: &[u64], moves: &[u64]| match style {
+                    0 => moves[0],
+                    1 => *moves.last().unwrap(),
+                    _ => {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        moves[(state >> 33) as usize % moves.len()]
+                    }
+                };
+                let end = scripted_game(n, human, &mut choose);
+                assert!(
+                    matches!(end, GameEnd::ComputerWon(_)),
+                    "n = {n}, style {style}: {end:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_player_following_hints_beats_the_computer_when_it_can() {
+        let oracle = Minimax::new();
+        for n in 2..=16 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let human = if first_wins {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let mut choose = |line: &[u64], _: &[u64]| oracle.winning_moves(n, line)[0];
+            let end = scripted_game(n, human, &mut choose);
+            assert!(matches!(end, GameEnd::HumanWon(_)), "n = {n}: {end:?}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_answered_and_undo_and_hint_work() {
+        let oracle = Minimax::new();
+        let input = "banana\n7\n\n999\nhint\n4\nundo\nundo\n10\nquit\n";
+        let mut output = Vec::new();
+        let end = play_game(10, Player::First, &oracle, input.as_bytes(), &mut output).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("Type a number"), "{text}");
+        assert!(text.contains("7 is not a legal move"), "{text}");
+        assert!(text.contains("999 is not a legal move"), "{text}");
+        assert!(text.contains("Winning moves") || text.contains("No winning move"));
+        assert!(text.contains("Nothing to undo"), "{text}");
+        // 4 and the reply were taken back, then 10 was played and the computer answered.
+        let GameEnd::Quit(line) = end else {
+            panic!("expected quit, got {end:?}")
+        };
+        assert_eq!(line[0], 10);
+        assert_eq!(line.len(), 2);
+        assert!(legal_moves(10, &[10]).contains(&line[1]));
+    }
+}

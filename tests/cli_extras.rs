@@ -1,0 +1,89 @@
+//! The `chain`, `draw` and `play` subcommands through the real binary: output shapes, exit codes,
+//! and agreement with the library they print.
+
+use juniper_green::chain::{check_chain, longest_chain};
+use juniper_green::play::{legal_moves, play_game, GameEnd, Minimax};
+use juniper_green::Player;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn jg(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the jg binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn chain_json_is_a_legal_chain_of_the_proved_length() {
+    let (code, out, _) = jg(&["chain", "28", "--json"], "");
+    assert_eq!(code, 0);
+    let numbers = out
+        .split("\"chain\":[")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("a chain field");
+    let chain: Vec<u64> = numbers.split(',').map(|x| x.parse().unwrap()).collect();
+    check_chain(28, &chain).unwrap();
+    let proved = longest_chain(28).unwrap();
+    assert_eq!(chain.len(), proved.chain.len());
+    assert!(out.contains(&format!("\"length\":{}", chain.len())));
+}
+
+#[test]
+fn chain_refuses_zero_with_exit_2() {
+    let (code, _, err) = jg(&["chain", "0"], "");
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn draw_writes_an_svg_and_refuses_an_illegal_line() {
+    let path = std::env::temp_dir().join(format!("jg-draw-{}.svg", std::process::id()));
+    let path_text = path.to_str().unwrap();
+    let (code, _, err) = jg(&["draw", "12", "--after", "4 2", "-o", path_text], "");
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("Played: 4 2"));
+    std::fs::remove_file(&path).unwrap();
+    let (code, _, err) = jg(&["draw", "12", "--after", "4 3", "-o", path_text], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("not legal"), "{err}");
+}
+
+#[test]
+fn play_through_the_binary_matches_the_in_process_game() {
+    // A human who always plays the largest legal move, as second player on 1..=14.
+    let n = 14;
+    let oracle = Minimax::new();
+    let mut script = String::new();
+    let in_process = loop {
+        let mut output = Vec::new();
+        match play_game(n, Player::Second, &oracle, script.as_bytes(), &mut output).unwrap() {
+            GameEnd::Quit(line) => {
+                let moves = legal_moves(n, &line);
+                script.push_str(&format!("{}\n", moves.last().unwrap()));
+            }
+            _ => break String::from_utf8(output).unwrap(),
+        }
+    };
+    let (code, out, err) = jg(&["play", "14", "--second"], &script);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, in_process);
+    assert!(out.contains("you lose") || out.contains("you win"));
+}
