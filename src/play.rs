@@ -371,3 +371,18 @@ mod tests {
         assert!(legal_moves(10, &[10]).contains(&line[1]));
     }
 }
+
+/// The perfect player for every n: one maximum matching per position (MATH.md §3).
+pub struct MatchingOracle {
+    pub rule: crate::OpeningRule,
+}
+
+impl Oracle for MatchingOracle {
+    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
+        // Callers pass legal lines only (moves are checked before they are played); an illegal
+        // one has no winning move to offer.
+        crate::matching::analyse(n, self.rule, line)
+            .map(|analysis| analysis.winning_moves)
+            .unwrap_or_default()
+    }
+}

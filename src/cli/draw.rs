@@ -2,7 +2,8 @@
 
 use super::CliError;
 use juniper_green::draw::draw_graph;
-use juniper_green::play::{Minimax, Oracle, MAX_MINIMAX_N};
+use juniper_green::play::{MatchingOracle, Oracle};
+use juniper_green::OpeningRule;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,20 +29,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 .map_err(|_| format!("--after: {word:?} is not a number"))
         })
         .collect::<Result<Vec<u64>, _>>()?;
-    // The plain minimax marks the winning moves for small boards; the matching engine will
-    // take over for every n.
-    let minimax = Minimax::new();
-    let n = args.n;
-    let winning = |played: &[u64]| {
-        if n <= MAX_MINIMAX_N {
-            minimax.winning_moves(n, played)
-        } else {
-            Vec::new()
-        }
+    let oracle = MatchingOracle {
+        rule: OpeningRule::Even,
     };
-    if n > MAX_MINIMAX_N {
-        eprintln!("jg: note: winning moves are marked only for N <= {MAX_MINIMAX_N} for now");
-    }
+    let n = args.n;
+    let winning = |played: &[u64]| oracle.winning_moves(n, played);
     let svg = draw_graph(n, &line, &winning)?;
     std::fs::write(&args.output, svg)
         .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;

@@ -1,7 +1,8 @@
 //! `jg play N [--first|--second]`: a game in the terminal against the perfect player.
 
 use super::CliError;
-use juniper_green::play::{play_game, GameEnd, Minimax, MAX_MINIMAX_N};
+use juniper_green::play::{play_game, GameEnd, MatchingOracle};
+use juniper_green::OpeningRule;
 use juniper_green::Player;
 use std::process::ExitCode;
 
@@ -18,17 +19,19 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    // The matching engine will answer for every n; until it is plugged in, the plain minimax
-    // limits the board.
-    if args.n == 0 || args.n > MAX_MINIMAX_N {
-        return Err(format!("play needs 1 <= N <= {MAX_MINIMAX_N}, got {}", args.n).into());
+    // The matching engine answers every position in about one maximum matching.
+    const MAX_PLAY_N: u64 = 100_000;
+    if args.n == 0 || args.n > MAX_PLAY_N {
+        return Err(format!("play needs 1 <= N <= {MAX_PLAY_N}, got {}", args.n).into());
     }
     let human = if args.second {
         Player::Second
     } else {
         Player::First
     };
-    let oracle = Minimax::new();
+    let oracle = MatchingOracle {
+        rule: OpeningRule::Even,
+    };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match play_game(args.n, human, &oracle, stdin.lock(), stdout.lock())? {

@@ -22,6 +22,9 @@ pub struct Args {
     pub format: Format,
     #[command(flatten)]
     pub rule: RuleArgs,
+    /// Also write the winner per n as an SVG chart to this file
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -37,6 +40,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         &|| bar.inc(1),
     )?;
     bar.finish_and_clear();
+    if let Some(path) = &args.plot {
+        let winners: Vec<_> = rows.iter().map(|row| (row.n, row.winner)).collect();
+        std::fs::write(path, juniper_green::draw::plot_winners(&winners))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     print!("{}", render(&rows, args.format));
     Ok(ExitCode::SUCCESS)
 }
