@@ -116,6 +116,23 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
     })
 }
 
+impl Certified {
+    /// The manifest row that pins this certificate (from the verifier's verdict).
+    pub fn manifest_row(&self) -> crate::manifest::Row {
+        crate::manifest::Row {
+            n: self.verdict.n,
+            winner: self.certificate.winner,
+            kind: match self.verdict.kind {
+                jg_verify::Kind::Tree => "tree".to_string(),
+                jg_verify::Kind::Pairing => "pairing".to_string(),
+            },
+            bytes: self.bytes.len() as u64,
+            positions: self.verdict.positions,
+            blake3: self.verdict.blake3_hex(),
+        }
+    }
+}
+
 fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified, CertifyError> {
     let not_applicable = |why: String| CertifyError::NotApplicable { n, strategy, why };
     let (winner, body) = match strategy {

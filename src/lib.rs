@@ -8,6 +8,7 @@ pub mod certify;
 pub mod chain;
 pub mod draw;
 pub mod game;
+pub mod manifest;
 pub mod matching;
 pub mod outcome;
 pub mod play;

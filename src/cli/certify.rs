@@ -3,6 +3,7 @@
 
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
 use juniper_green::certify::{certify, Certified, Options, Strategy};
+use juniper_green::manifest::Row;
 use juniper_green::search::SearchConfig;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -28,6 +29,9 @@ pub struct Args {
     /// Directory for the files written with --range
     #[arg(long, default_value = ".")]
     pub out_dir: PathBuf,
+    /// Add (or replace) the certificates' rows in this manifest (e.g. certificates/MANIFEST.tsv)
+    #[arg(long, value_name = "MANIFEST.tsv")]
+    pub manifest: Option<PathBuf>,
     /// Build and verify, but write nothing
     #[arg(long)]
     pub dry_run: bool,
@@ -78,6 +82,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             spinner.finish_and_clear();
             if !args.dry_run {
                 certified.certificate.write(&path)?;
+                if let Some(manifest) = &args.manifest {
+                    juniper_green::manifest::update(manifest, &[certified.manifest_row()])?;
+                }
             }
             println!(
                 "{}",
@@ -85,9 +92,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             );
         }
         (None, Some((from, to))) => {
+            if !args.dry_run {
+                std::fs::create_dir_all(&args.out_dir)
+                    .map_err(|e| format!("cannot create {}: {e}", args.out_dir.display()))?;
+            }
             let started = Instant::now();
             let bar = progress_bar(to - from + 1, "certificates");
-            let results: Vec<Result<(u64, u64), String>> = (from..=to)
+            let results: Vec<Result<Row, String>> = (from..=to)
                 .into_par_iter()
                 .map(|n| {
                     let certified = certify(n, &options).map_err(|e| e.to_string())?;
@@ -99,17 +110,19 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             .map_err(|e| e.to_string())?;
                     }
                     bar.inc(1);
-                    Ok((certified.verdict.positions, certified.bytes.len() as u64))
+                    Ok(certified.manifest_row())
                 })
                 .collect();
             bar.finish_and_clear();
             let mut failed = 0;
             let (mut positions, mut bytes) = (0u64, 0u64);
-            for result in &results {
+            let mut rows = Vec::new();
+            for result in results {
                 match result {
-                    Ok((p, b)) => {
-                        positions += p;
-                        bytes += b;
+                    Ok(row) => {
+                        positions += row.positions;
+                        bytes += row.bytes;
+                        rows.push(row);
                     }
                     Err(error) => {
                         failed += 1;
@@ -117,9 +130,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                     }
                 }
             }
+            if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
+                juniper_green::manifest::update(manifest, &rows)?;
+            }
             println!(
                 "{from}..{to}: {} certified and verified, {failed} failed, {positions} positions, {bytes} bytes, {:.2} s{}",
-                results.len() - failed,
+                rows.len(),
                 started.elapsed().as_secs_f64(),
                 if args.dry_run { " (dry run: nothing written)" } else { "" }
             );
