@@ -82,3 +82,67 @@ fn huge_n_is_decided_by_a_scheme_and_refused_by_search() {
         "beyond the matching's range",
     );
 }
+
+#[test]
+fn certify_writes_the_same_bytes_whatever_the_thread_count() {
+    let dir = std::env::temp_dir().join(format!("jg-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in ["44", "80"] {
+        let mut files = Vec::new();
+        for threads in ["1", "2"] {
+            let path = dir.join(format!("cert-{n}-{threads}.bin"));
+            let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+                .args(["certify", n, "-o"])
+                .arg(&path)
+                .env("RAYON_NUM_THREADS", threads)
+                .output()
+                .expect("jg runs");
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            files.push(std::fs::read(&path).unwrap());
+        }
+        assert!(
+            files[0] == files[1],
+            "n = {n}: bytes differ between 1 and 2 threads"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn certify_then_verify_round_trips_through_the_cli() {
+    let dir = std::env::temp_dir().join(format!("jg-roundtrip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cert-30.bin");
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["certify", "30", "-o"])
+        .arg(&path)
+        .output()
+        .expect("jg runs");
+    assert_eq!(output.status.code(), Some(0));
+    let summary = String::from_utf8_lossy(&output.stdout);
+    let verified = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let line = String::from_utf8_lossy(&verified.stdout);
+    assert_eq!(verified.status.code(), Some(0), "{line}");
+    assert!(
+        line.starts_with(&format!("{}: valid: n=30, ", path.display())),
+        "{line}"
+    );
+    // The summary and the verifier agree on the winner and the digest.
+    let digest = line.trim_end().rsplit(' ').next().unwrap();
+    assert!(summary.contains(digest), "{summary} vs {line}");
+    let missing = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["verify", "/nonexistent/cert.bin"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
