@@ -105,3 +105,28 @@ fn search_and_matching_agree_on_random_mid_game_positions() {
         checked += 1;
     }
 }
+
+/// The README's results paragraph must say what the engine computes (no drift in the docs).
+#[test]
+fn the_readme_lists_exactly_the_second_player_wins_up_to_2000() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("The second player wins for n = ")
+        .expect("the results paragraph");
+    let text = &readme[start + "The second player wins for n = ".len()..];
+    let list = &text[..text.find(" and for no").expect("the end of the list")];
+    let mut listed = Vec::new();
+    for item in list.split(',').map(str::trim) {
+        match item.split_once('–') {
+            Some((a, b)) => listed.extend(a.parse::<u64>().unwrap()..=b.parse::<u64>().unwrap()),
+            None => listed.push(item.parse::<u64>().unwrap()),
+        }
+    }
+    let computed: Vec<u64> = matching::solve_range(1, 2000, OpeningRule::Even)
+        .into_iter()
+        .filter(|outcome| outcome.winner == juniper_green::Player::Second)
+        .map(|outcome| outcome.n)
+        .collect();
+    assert_eq!(listed, computed);
+}
