@@ -68,17 +68,25 @@ fn search_and_matching_agree_on_random_mid_game_positions() {
         state ^= state << 17;
         state % bound
     };
+    // One searcher per n, so its table serves every position drawn for that n.
+    let boards: Vec<Board> = (0..=70).map(Board::new).collect();
+    let searchers: Vec<Searcher> = boards
+        .iter()
+        .map(|board| {
+            Searcher::new(
+                board,
+                &SearchConfig {
+                    table_megabytes: 4,
+                    ..Default::default()
+                },
+            )
+        })
+        .collect();
     let mut checked = 0;
     while checked < 3000 {
-        let n = 20 + random(81) as u32;
-        let board = Board::new(n);
-        let searcher = Searcher::new(
-            &board,
-            &SearchConfig {
-                table_megabytes: 8,
-                ..Default::default()
-            },
-        );
+        let n = 20 + random(51) as u32;
+        let board = &boards[n as usize];
+        let searcher = &searchers[n as usize];
         let mut position = Position::start();
         let mut line = Vec::new();
         for _ in 0..random(14) {
