@@ -147,34 +147,10 @@ pub(crate) struct GeneralPosition {
     last: u64,
 }
 
-/// Legal moves of the general board: the listed divisors, then the multiples `step`, `2·step`, …
-/// above `multiple` up to n, skipping the played ones in `skip`.
-pub(crate) struct GeneralMoves {
-    divisors: std::vec::IntoIter<u64>,
-    multiple: u64,
-    step: u64,
-    n: u64,
-    skip: Vec<u64>,
-}
-
-impl Iterator for GeneralMoves {
-    type Item = u64;
-    fn next(&mut self) -> Option<u64> {
-        if let Some(divisor) = self.divisors.next() {
-            return Some(divisor);
-        }
-        loop {
-            self.multiple = self.multiple.checked_add(self.step).filter(|&m| m <= self.n)?;
-            if self.skip.binary_search(&self.multiple).is_err() {
-                return Some(self.multiple);
-            }
-        }
-    }
-}
-
 impl Board for GeneralBoard {
     type Position = GeneralPosition;
-    type Moves = GeneralMoves;
+    /// Boxed: the multiples are listed lazily, as there may be up to n of them.
+    type Moves = Box<dyn Iterator<Item = u64>>;
     fn last(&self, position: &GeneralPosition) -> u64 {
         position.last
     }
@@ -187,9 +163,8 @@ impl Board for GeneralBoard {
         played.insert(at, number);
         GeneralPosition { played, last: number }
     }
-    fn legal_moves(&mut self, position: &GeneralPosition) -> Result<GeneralMoves, String> {
-        let last = position.last;
-        let (n, left) = (self.n, self.work_left);
+    fn legal_moves(&mut self, position: &GeneralPosition) -> Result<Self::Moves, String> {
+        let (n, last, left) = (self.n, position.last, self.work_left);
         let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
         if cost > left {
             return Err(format!(
@@ -197,29 +172,23 @@ impl Board for GeneralBoard {
             ));
         }
         self.work_left -= cost;
-        let even = self.opening_rule == OpeningRule::Even;
-        let step = if last != 0 {
-            last
-        } else if even {
-            2
-        } else {
-            1
+        let played = position.played.clone();
+        let unplayed = move |x: &u64| played.binary_search(x).is_err();
+        // The last number is played, so its divisors below it come before its multiples above.
+        let mut divisors: Vec<u64> = (1..=last.isqrt())
+            .filter(|divisor| last % divisor == 0)
+            .flat_map(|divisor| [divisor, last / divisor])
+            .filter(&unplayed)
+            .collect();
+        divisors.sort_unstable();
+        divisors.dedup();
+        let (step, first) = match (last, self.opening_rule) {
+            (0, OpeningRule::Even) => (2, 1),
+            (0, OpeningRule::Free) => (1, 1),
+            _ => (last, 2),
         };
-        let (mut small, mut large) = (Vec::new(), Vec::new());
-        let mut divisor = 1;
-        while last != 0 && divisor <= last / divisor {
-            if last.is_multiple_of(divisor) {
-                small.push(divisor);
-                large.push(last / divisor);
-            }
-            divisor += 1;
-        }
-        let unplayed = |x: &u64| *x != last && position.played.binary_search(x).is_err();
-        small.extend(large.into_iter().rev());
-        small.dedup();
-        small.retain(unplayed);
-        let skip = position.played.iter().copied().filter(|x| x % step == 0).collect();
-        Ok(GeneralMoves { divisors: small.into_iter(), multiple: last, step, n: self.n, skip })
+        let multiples = (first..=n / step).map(move |k| k * step).filter(unplayed);
+        Ok(Box::new(divisors.into_iter().chain(multiples)))
     }
     fn bytes(&self, position: &GeneralPosition) -> u64 {
         memo_entry_bytes(std::mem::size_of::<GeneralPosition>()) + 16 * position.played.len() as u64
