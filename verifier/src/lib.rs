@@ -11,7 +11,7 @@ mod rules;
 mod walk;
 
 pub use format::{move_width, Kind};
-pub use rejection::{Illegal, Rejection};
+pub use rejection::Rejection;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! bit k − 1, neighbours found by `%` tests) and a general board for any n up to u64::MAX that
 //! keeps only the played numbers and lists moves by trial division and multiples.
 
-use crate::{Illegal, OpeningRule};
+use crate::OpeningRule;
 use std::hash::{Hash, Hasher};
 
 /// A board the walk can play on. `legal_moves` lists every legal move, ascending.
@@ -26,16 +26,16 @@ pub(crate) trait Board {
 /// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
 pub(crate) fn check_move<B: Board>(
     board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, number: u64,
-) -> Result<(), Illegal> {
+) -> Result<(), String> {
     let last = board.last(position);
     if number == 0 || number > n {
-        Err(Illegal::OutOfRange { n })
+        Err(format!("{number} is not in 1..{n}"))
     } else if board.is_played(position, number) {
-        Err(Illegal::AlreadyPlayed)
+        Err(format!("{number} was already played"))
     } else if last == 0 && rule == OpeningRule::Even && number % 2 != 0 {
-        Err(Illegal::OddOpening)
+        Err("the opening must be even".into())
     } else if last != 0 && number % last != 0 && last % number != 0 {
-        Err(Illegal::NotDivisorOrMultiple { last })
+        Err(format!("{number} neither divides nor is a multiple of {last}"))
     } else {
         Ok(())
     }
@@ -73,19 +73,17 @@ fn bit(number: u64) -> u128 {
     1 << (number - 1)
 }
 
+fn set(numbers: impl Iterator<Item = u64>) -> u128 {
+    numbers.fold(0, |set, x| set | bit(x))
+}
+
 impl SmallBoard {
     pub fn new(n: u64, opening_rule: OpeningRule) -> SmallBoard {
         let n = n.min(128);
-        let mut neighbours = vec![0; n as usize + 1];
-        for (k, set) in neighbours.iter_mut().enumerate().skip(1) {
-            let k = k as u64;
-            for x in (1..=n).filter(|&x| x != k && (x % k == 0 || k.is_multiple_of(x))) {
-                *set |= bit(x);
-            }
-        }
-        let allowed = |x: &u64| opening_rule == OpeningRule::Free || x.is_multiple_of(2);
-        let openings = (1..=n).filter(allowed).fold(0, |set, x| set | bit(x));
-        SmallBoard { neighbours, openings }
+        let related = |k: u64, x: u64| k != 0 && x != k && (x % k == 0 || k % x == 0);
+        let neighbours = (0..=n).map(|k| set((1..=n).filter(|&x| related(k, x)))).collect();
+        let allowed = |x: &u64| opening_rule == OpeningRule::Free || x % 2 == 0;
+        SmallBoard { neighbours, openings: set((1..=n).filter(allowed)) }
     }
 }
 
