@@ -15,15 +15,23 @@ type Progress<'a> = &'a mut dyn FnMut(u64);
 
 /// Walks the game for `certificate`; the number of positions expanded, or why it is no proof.
 pub(crate) fn walk(
-    certificate: &Certificate, limits: &Limits, progress: &mut dyn FnMut(u64),
+    certificate: &Certificate, limits: &Limits, progress: Progress,
 ) -> Result<u64, Rejection> {
     let (n, rule) = (certificate.n, certificate.opening_rule);
     if n <= 128 && !limits.force_general_board {
-        Walk::new(SmallBoard::new(n, rule), certificate, limits, progress).run()
+        walk_on(SmallBoard::new(n, rule), certificate, limits, progress)
     } else {
         let board = GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
-        Walk::new(board, certificate, limits, progress).run()
+        walk_on(board, certificate, limits, progress)
     }
+}
+
+fn walk_on<B: Board>(
+    board: B, certificate: &Certificate, limits: &Limits, progress: Progress,
+) -> Result<u64, Rejection> {
+    let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
+    let (read, positions, memory) = (0, 0, 0);
+    Walk { board, certificate, limits, progress, memo, stack, line, read, positions, memory }.run()
 }
 
 /// A loser-to-move position being proven and its legal moves not yet tried.
@@ -50,25 +58,7 @@ struct Walk<'a, B: Board> {
     memory: u64,
 }
 
-impl<'a, B: Board> Walk<'a, B> {
-    fn new(
-        board: B, certificate: &'a Certificate, limits: &'a Limits, progress: Progress<'a>,
-    ) -> Self {
-        let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
-        Walk {
-            board,
-            certificate,
-            limits,
-            progress,
-            memo,
-            stack,
-            line,
-            read: 0,
-            positions: 0,
-            memory: 0,
-        }
-    }
-
+impl<B: Board> Walk<'_, B> {
     fn run(mut self) -> Result<u64, Rejection> {
         let start = B::Position::default();
         match self.certificate.winner {
@@ -117,7 +107,11 @@ impl<'a, B: Board> Walk<'a, B> {
         }
         self.count_position()?;
         let moves = self.board.legal_moves(&position).map_err(|what| self.limit(what))?;
-        self.charge(self.board.bytes(&position))?;
+        self.memory += self.board.bytes(&position);
+        if self.memory > self.limits.max_memory {
+            let max = self.limits.max_memory;
+            return Err(self.limit(format!("memory limit: the memo needs more than {max} bytes")));
+        }
         let line_len = self.line.len();
         self.stack.push(Frame { position, moves, line_len });
         Ok(())
@@ -174,16 +168,6 @@ impl<'a, B: Board> Walk<'a, B> {
         }
         if self.positions.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.positions);
-        }
-        Ok(())
-    }
-
-    fn charge(&mut self, bytes: u64) -> Result<(), Rejection> {
-        self.memory += bytes;
-        if self.memory > self.limits.max_memory {
-            let what =
-                format!("memory limit: the memo needs more than {} bytes", self.limits.max_memory);
-            return Err(self.limit(what));
         }
         Ok(())
     }
