@@ -2,7 +2,7 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
-use crate::{OpeningRule, Rejection, Winner};
+use crate::{OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -40,15 +40,7 @@ struct RawHeader<'a> {
     body_blake3: [u8; 32],
 }
 
-/// A decoded certificate, ready for the walk.
-pub(crate) struct Certificate<'a> {
-    pub n: u64,
-    pub opening_rule: OpeningRule,
-    pub winner: Winner,
-    pub kind: Kind,
-    pub strategy: Strategy<'a>,
-}
-
+/// Where the walk gets the winner's moves.
 pub(crate) enum Strategy<'a> {
     /// The body's numbers; `offset` is the file offset of `moves[0]`.
     Tree { moves: &'a [u8], width: usize, offset: u64 },
@@ -61,8 +53,9 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
     bytes.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte))
 }
 
-/// Decodes and checks the header, the body's length and hash, and a pairing body's lists.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
+/// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
+/// header's claim comes as the verdict it would give, before the walk counts the positions.
+pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let start = &bytes[..bytes.len().min(MAGIC.len())];
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
@@ -107,7 +100,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if raw.winner == 0 { Winner::First } else { Winner::Second };
-    Ok(Certificate { n, opening_rule, winner, kind, strategy })
+    let blake3 = *blake3::hash(bytes).as_bytes();
+    Ok((Verdict { n, opening_rule, winner, kind, positions: 0, blake3 }, strategy))
 }
 
 /// A pairing body (spec.md §3.2): opening, count, then canonical pairs.
