@@ -29,7 +29,8 @@ pub fn move_width(n: u64) -> usize {
 /// reported with its offset (the bytes are the same as for a serde enum).
 #[derive(Deserialize)]
 struct RawHeader<'a> {
-    magic: [u8; 8],
+    /// Checked before decoding, as a prefix (so that a short file is named as such).
+    _magic: [u8; 8],
     version: u32,
     n: u64,
     opening_rule: u32,
@@ -57,9 +58,8 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
 /// header's claim comes as the verdict it would give, before the walk counts the positions.
 pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
-    let start = &bytes[..bytes.len().min(MAGIC.len())];
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
-    if bytes.is_empty() || start != &MAGIC[..start.len()] {
+    if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
         return Err(header(0, if bytes.is_empty() { "empty file" } else { wrong_magic }.into()));
     }
     if bytes.len() < 80 {
@@ -67,27 +67,20 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection>
             format!("truncated: the file has {} bytes, a header takes 80 or more", bytes.len());
         return Err(header(bytes.len(), what));
     }
-    let config = bincode::config::standard()
-        .with_little_endian()
-        .with_fixed_int_encoding()
-        .with_limit::<1024>();
+    // `standard()` is already little-endian: this is the configuration of spec.md §2.
+    let config = bincode::config::standard().with_fixed_int_encoding().with_limit::<1024>();
     let (raw, len): (RawHeader, usize) = bincode::serde::borrow_decode_from_slice(bytes, config)
         .map_err(|error| header(32, format!("generator does not decode: {error}")))?;
     let body = &bytes[len..];
-    let (version, generator, body_len) = (raw.version, raw.generator.len(), body.len() as u64);
+    let (version, generator, actual) = (raw.version, raw.generator.len(), body.len() as u64);
     let checks = [
-        (raw.magic != MAGIC, 0, wrong_magic.into()),
         (version != 1, 8, format!("unsupported version {version} (this verifier reads 1)")),
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
         (raw.kind > 1, 28, format!("kind is {}, not 0 (tree) or 1 (pairing)", raw.kind)),
         (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
-        (
-            raw.body_len != body_len,
-            len - 40,
-            format!("body_len is {} not {body_len}", raw.body_len),
-        ),
+        (raw.body_len != actual, len - 40, format!("body_len is {} not {actual}", raw.body_len)),
         (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
     ];
     if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
@@ -121,10 +114,8 @@ fn decode_pairs(
     let count = read_number(&body[width..2 * width]);
     let pairs = &body[2 * width..];
     if count.checked_mul(2 * width as u64) != Some(pairs.len() as u64) {
-        return Err(error(
-            width,
-            format!("count is {count} pairs but {} bytes follow", pairs.len()),
-        ));
+        let what = format!("count is {count} pairs but {} bytes follow", pairs.len());
+        return Err(error(width, what));
     }
     let mut partners = HashMap::with_capacity(pairs.len() / width);
     let mut previous = 0;
