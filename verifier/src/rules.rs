@@ -3,6 +3,7 @@
 //! bit k − 1, neighbours found by `%` tests) and a general board for any n up to u64::MAX that
 //! keeps only the played numbers and lists moves by trial division and multiples.
 
+use crate::format::read_number;
 use crate::OpeningRule;
 use std::hash::{Hash, Hasher};
 
@@ -43,29 +44,25 @@ pub(crate) fn check_move<B: Board>(
 
 /// The board 1..n for n ≤ 128.
 pub(crate) struct SmallBoard {
-    /// `neighbours[k]`: the numbers x ≠ k in 1..=n with x | k or k | x.
-    neighbours: Vec<u128>,
-    openings: u128,
+    /// `reachable[k]`: the numbers x ≠ k in 1..=n with x | k or k | x; for k = 0 (before the
+    /// opening), the allowed openings.
+    reachable: Vec<u128>,
 }
 
-/// Played numbers as two words (so a memo entry takes 24 bytes, not 32) and the last number
-/// (0 before the opening).
+/// The played numbers and the last number (0 before the opening). Packed to 8-byte alignment so
+/// that a memo entry takes 24 bytes, not 32 (fields are only ever copied out, never borrowed).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
+#[repr(C, packed(8))]
 pub(crate) struct SmallPosition {
-    played: [u64; 2],
+    played: u128,
     last: u8,
-}
-
-impl SmallPosition {
-    fn played(&self) -> u128 {
-        u128::from(self.played[0]) | u128::from(self.played[1]) << 64
-    }
 }
 
 impl Hash for SmallPosition {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.played[0]);
-        state.write_u64(self.played[1] ^ u64::from(self.last) << 56);
+        let (played, last) = (self.played, u64::from(self.last));
+        state.write_u64(played as u64);
+        state.write_u64((played >> 64) as u64 ^ last << 56);
     }
 }
 
@@ -80,10 +77,11 @@ fn set(numbers: impl Iterator<Item = u64>) -> u128 {
 impl SmallBoard {
     pub fn new(n: u64, opening_rule: OpeningRule) -> SmallBoard {
         let n = n.min(128);
-        let related = |k: u64, x: u64| k != 0 && x != k && (x % k == 0 || k % x == 0);
-        let neighbours = (0..=n).map(|k| set((1..=n).filter(|&x| related(k, x)))).collect();
-        let allowed = |x: &u64| opening_rule == OpeningRule::Free || x % 2 == 0;
-        SmallBoard { neighbours, openings: set((1..=n).filter(allowed)) }
+        let legal = |k: u64, x: u64| match k {
+            0 => opening_rule == OpeningRule::Free || x % 2 == 0,
+            k => x != k && (x % k == 0 || k % x == 0),
+        };
+        SmallBoard { reachable: (0..=n).map(|k| set((1..=n).filter(|&x| legal(k, x)))).collect() }
     }
 }
 
@@ -106,18 +104,13 @@ impl Board for SmallBoard {
         u64::from(position.last)
     }
     fn is_played(&self, position: &SmallPosition, number: u64) -> bool {
-        position.played() & bit(number) != 0
+        position.played & bit(number) != 0
     }
     fn play(&self, position: &SmallPosition, number: u64) -> SmallPosition {
-        let played = position.played() | bit(number);
-        SmallPosition { played: [played as u64, (played >> 64) as u64], last: number as u8 }
+        SmallPosition { played: position.played | bit(number), last: number as u8 }
     }
     fn legal_moves(&mut self, position: &SmallPosition) -> Result<Bits, String> {
-        let reachable = match position.last {
-            0 => self.openings,
-            last => self.neighbours[usize::from(last)],
-        };
-        Ok(Bits(reachable & !position.played()))
+        Ok(Bits(self.reachable[usize::from(position.last)] & !position.played))
     }
     fn bytes(&self, _: &SmallPosition) -> u64 {
         memo_entry_bytes(std::mem::size_of::<SmallPosition>())
@@ -172,7 +165,8 @@ impl Board for GeneralBoard {
         self.work_left -= cost;
         let played = position.played.clone();
         let unplayed = move |x: &u64| played.binary_search(x).is_err();
-        // The last number is played, so its divisors below it come before its multiples above.
+        // The last number is played, so neither list holds it: the divisors, all below it, come
+        // before the multiples, all above it.
         let mut divisors: Vec<u64> = (1..=last.isqrt())
             .filter(|divisor| last % divisor == 0)
             .flat_map(|divisor| [divisor, last / divisor])
@@ -180,12 +174,12 @@ impl Board for GeneralBoard {
             .collect();
         divisors.sort_unstable();
         divisors.dedup();
-        let (step, first) = match (last, self.opening_rule) {
-            (0, OpeningRule::Even) => (2, 1),
-            (0, OpeningRule::Free) => (1, 1),
-            _ => (last, 2),
+        let step = match (last, self.opening_rule) {
+            (0, OpeningRule::Even) => 2,
+            (0, OpeningRule::Free) => 1,
+            _ => last,
         };
-        let multiples = (first..=n / step).map(move |k| k * step).filter(unplayed);
+        let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
         Ok(Box::new(divisors.into_iter().chain(multiples)))
     }
     fn bytes(&self, position: &GeneralPosition) -> u64 {
@@ -201,17 +195,14 @@ pub(crate) struct PositionHasher(u64);
 impl Hasher for PositionHasher {
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {
-            let word = chunk.iter().rev().fold(0, |word, &byte| word << 8 | u64::from(byte));
-            self.write_u64(word);
+            self.write_u64(read_number(chunk));
         }
     }
     fn write_u64(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
     fn finish(&self) -> u64 {
-        let mut hash = self.0;
-        hash ^= hash >> 33;
-        hash = hash.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        let hash = (self.0 ^ self.0 >> 33).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         hash ^ hash >> 33
     }
 }

@@ -115,8 +115,7 @@ impl<B: Board> Walk<'_, B> {
             let max = self.limits.max_memory;
             return Err(self.limit(format!("memory limit: the memo needs more than {max} bytes")));
         }
-        let line_len = self.line.len();
-        self.stack.push(Frame { position, moves, line_len });
+        self.stack.push(Frame { position, moves, line_len: self.line.len() });
         Ok(())
     }
 
