@@ -12,23 +12,24 @@ pub(crate) trait Board {
     /// `Default` is the start: nothing played.
     type Position: Clone + Eq + Hash + Default;
     type Moves: Iterator<Item = u64>;
-    /// The last number played, 0 before the opening.
-    fn last(&self, position: &Self::Position) -> u64;
     /// Whether `number` (in 1..=n) is played at `position`.
     fn is_played(&self, position: &Self::Position, number: u64) -> bool;
     /// The position after the legal move `number`.
     fn play(&self, position: &Self::Position, number: u64) -> Self::Position;
     /// Err names the work bound that listing the moves would break.
     fn legal_moves(&mut self, position: &Self::Position) -> Result<Self::Moves, String>;
-    /// Heap bytes a memo entry of `position` may take, with the hash table's slack.
-    fn bytes(&self, position: &Self::Position) -> u64;
+    /// Heap bytes `position` holds outside the memo's table.
+    fn heap_bytes(&self, _: &Self::Position) -> u64 {
+        0
+    }
 }
 
-/// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
+/// Ok when `number` is a legal move on 1..n at `position`, reached by `line`; otherwise the rule
+/// it breaks.
 pub(crate) fn check_move<B: Board>(
-    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, number: u64,
+    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, line: &[u64], number: u64,
 ) -> Result<(), String> {
-    let last = board.last(position);
+    let last = line.last().copied().unwrap_or(0);
     if number == 0 || number > n {
         Err(format!("{number} is not in 1..{n}"))
     } else if board.is_played(position, number) {
@@ -100,9 +101,6 @@ impl Iterator for Bits {
 impl Board for SmallBoard {
     type Position = SmallPosition;
     type Moves = Bits;
-    fn last(&self, position: &SmallPosition) -> u64 {
-        u64::from(position.last)
-    }
     fn is_played(&self, position: &SmallPosition, number: u64) -> bool {
         position.played & bit(number) != 0
     }
@@ -112,15 +110,6 @@ impl Board for SmallBoard {
     fn legal_moves(&mut self, position: &SmallPosition) -> Result<Bits, String> {
         Ok(Bits(self.reachable[usize::from(position.last)] & !position.played))
     }
-    fn bytes(&self, _: &SmallPosition) -> u64 {
-        memo_entry_bytes(std::mem::size_of::<SmallPosition>())
-    }
-}
-
-/// A hash table entry of `size` bytes plus its control byte, at the table's worst moment: 7/8
-/// full, while it doubles (old and new tables both live).
-fn memo_entry_bytes(size: usize) -> u64 {
-    (size as u64 + 1) * 24 / 7
 }
 
 /// The board 1..n for any n; it never holds anything of size n.
@@ -142,9 +131,6 @@ impl Board for GeneralBoard {
     type Position = GeneralPosition;
     /// Boxed: the multiples are listed lazily, as there may be up to n of them.
     type Moves = Box<dyn Iterator<Item = u64>>;
-    fn last(&self, position: &GeneralPosition) -> u64 {
-        position.last
-    }
     fn is_played(&self, position: &GeneralPosition, number: u64) -> bool {
         position.played.binary_search(&number).is_ok()
     }
@@ -182,8 +168,8 @@ impl Board for GeneralBoard {
         let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
         Ok(Box::new(divisors.into_iter().chain(multiples)))
     }
-    fn bytes(&self, position: &GeneralPosition) -> u64 {
-        memo_entry_bytes(std::mem::size_of::<GeneralPosition>()) + 16 * position.played.len() as u64
+    fn heap_bytes(&self, position: &GeneralPosition) -> u64 {
+        16 * position.played.len() as u64
     }
 }
 

@@ -11,6 +11,12 @@ use std::hash::BuildHasherDefault;
 /// Positions between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
+/// Heap bytes of a memo entry `P` plus its control byte, at the hash table's worst moment: 7/8
+/// full, while it doubles (old and new tables both live).
+fn memo_entry_bytes<P>() -> u64 {
+    (size_of::<P>() as u64 + 1) * 24 / 7
+}
+
 type Progress<'a> = &'a mut dyn FnMut(u64);
 
 /// Walks the game the header `claim`s with the winner's moves from `strategy`; the number of
@@ -92,7 +98,7 @@ impl<B: Board> Walk<'_, B> {
         self.count_position()?;
         let (number, offset) = self.winner_move(&position)?;
         let rules = (self.claim.n, self.claim.opening_rule);
-        if let Err(why) = check_move(&self.board, rules, &position, number) {
+        if let Err(why) = check_move(&self.board, rules, &position, &self.line, number) {
             let line = self.line.clone();
             return Err(Rejection::IllegalMove { number, offset, line, why });
         }
@@ -110,7 +116,7 @@ impl<B: Board> Walk<'_, B> {
         }
         self.count_position()?;
         let moves = self.board.legal_moves(&position).map_err(|what| self.limit(what))?;
-        self.memory += self.board.bytes(&position);
+        self.memory += memo_entry_bytes::<B::Position>() + self.board.heap_bytes(&position);
         if self.memory > self.limits.max_memory {
             let max = self.limits.max_memory;
             return Err(self.limit(format!("memory limit: the memo needs more than {max} bytes")));
