@@ -5,6 +5,7 @@
 
 use crate::format::read_number;
 use crate::OpeningRule;
+use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 /// A board the walk can play on. `legal_moves` lists every legal move, ascending.
@@ -136,8 +137,7 @@ impl Board for GeneralBoard {
     }
     fn play(&self, position: &GeneralPosition, number: u64) -> GeneralPosition {
         let mut played = position.played.clone();
-        let at = played.partition_point(|&x| x < number);
-        played.insert(at, number);
+        played.insert(played.partition_point(|&x| x < number), number);
         GeneralPosition { played, last: number }
     }
     fn legal_moves(&mut self, position: &GeneralPosition) -> Result<Self::Moves, String> {
@@ -153,13 +153,11 @@ impl Board for GeneralBoard {
         let unplayed = move |x: &u64| played.binary_search(x).is_err();
         // The last number is played, so neither list holds it: the divisors, all below it, come
         // before the multiples, all above it.
-        let mut divisors: Vec<u64> = (1..=last.isqrt())
+        let divisors: BTreeSet<u64> = (1..=last.isqrt())
             .filter(|divisor| last % divisor == 0)
             .flat_map(|divisor| [divisor, last / divisor])
             .filter(&unplayed)
             .collect();
-        divisors.sort_unstable();
-        divisors.dedup();
         let step = match (last, self.opening_rule) {
             (0, OpeningRule::Even) => 2,
             (0, OpeningRule::Free) => 1,
