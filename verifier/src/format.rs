@@ -2,7 +2,7 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
-use crate::{OpeningRule, Rejection, Winner};
+use crate::{OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -29,7 +29,8 @@ pub fn move_width(n: u64) -> usize {
 /// reported with its offset (the bytes are the same as for a serde enum).
 #[derive(Deserialize)]
 struct RawHeader<'a> {
-    magic: [u8; 8],
+    /// Checked before decoding, as a prefix (so that a short file is named as such).
+    _magic: [u8; 8],
     version: u32,
     n: u64,
     opening_rule: u32,
@@ -40,15 +41,7 @@ struct RawHeader<'a> {
     body_blake3: [u8; 32],
 }
 
-/// A decoded certificate, ready for the walk.
-pub(crate) struct Certificate<'a> {
-    pub n: u64,
-    pub opening_rule: OpeningRule,
-    pub winner: Winner,
-    pub kind: Kind,
-    pub strategy: Strategy<'a>,
-}
-
+/// Where the walk gets the winner's moves.
 pub(crate) enum Strategy<'a> {
     /// The body's numbers; `offset` is the file offset of `moves[0]`.
     Tree { moves: &'a [u8], width: usize, offset: u64 },
@@ -61,12 +54,12 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
     bytes.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte))
 }
 
-/// Decodes and checks the header, the body's length and hash, and a pairing body's lists.
-pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
+/// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
+/// header's claim comes as the verdict it would give, before the walk counts the positions.
+pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
-    let start = &bytes[..bytes.len().min(MAGIC.len())];
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
-    if bytes.is_empty() || start != &MAGIC[..start.len()] {
+    if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
         return Err(header(0, if bytes.is_empty() { "empty file" } else { wrong_magic }.into()));
     }
     if bytes.len() < 80 {
@@ -74,27 +67,20 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
             format!("truncated: the file has {} bytes, a header takes 80 or more", bytes.len());
         return Err(header(bytes.len(), what));
     }
-    let config = bincode::config::standard()
-        .with_little_endian()
-        .with_fixed_int_encoding()
-        .with_limit::<1024>();
+    // `standard()` is already little-endian: this is the configuration of spec.md §2.
+    let config = bincode::config::standard().with_fixed_int_encoding().with_limit::<1024>();
     let (raw, len): (RawHeader, usize) = bincode::serde::borrow_decode_from_slice(bytes, config)
         .map_err(|error| header(32, format!("generator does not decode: {error}")))?;
     let body = &bytes[len..];
-    let (version, generator, body_len) = (raw.version, raw.generator.len(), body.len() as u64);
+    let (version, generator, actual) = (raw.version, raw.generator.len(), body.len() as u64);
     let checks = [
-        (raw.magic != MAGIC, 0, wrong_magic.into()),
         (version != 1, 8, format!("unsupported version {version} (this verifier reads 1)")),
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
         (raw.kind > 1, 28, format!("kind is {}, not 0 (tree) or 1 (pairing)", raw.kind)),
         (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
-        (
-            raw.body_len != body_len,
-            len - 40,
-            format!("body_len is {} not {body_len}", raw.body_len),
-        ),
+        (raw.body_len != actual, len - 40, format!("body_len is {} not {actual}", raw.body_len)),
         (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
     ];
     if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
@@ -107,7 +93,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Certificate<'_>, Rejection> {
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if raw.winner == 0 { Winner::First } else { Winner::Second };
-    Ok(Certificate { n, opening_rule, winner, kind, strategy })
+    let blake3 = *blake3::hash(bytes).as_bytes();
+    Ok((Verdict { n, opening_rule, winner, kind, positions: 0, blake3 }, strategy))
 }
 
 /// A pairing body (spec.md §3.2): opening, count, then canonical pairs.
@@ -127,10 +114,8 @@ fn decode_pairs(
     let count = read_number(&body[width..2 * width]);
     let pairs = &body[2 * width..];
     if count.checked_mul(2 * width as u64) != Some(pairs.len() as u64) {
-        return Err(error(
-            width,
-            format!("count is {count} pairs but {} bytes follow", pairs.len()),
-        ));
+        let what = format!("count is {count} pairs but {} bytes follow", pairs.len());
+        return Err(error(width, what));
     }
     let mut partners = HashMap::with_capacity(pairs.len() / width);
     let mut previous = 0;

@@ -11,9 +11,7 @@ mod rules;
 mod walk;
 
 pub use format::{move_width, Kind};
-pub use rejection::{Illegal, Rejection};
-
-use std::path::Path;
+pub use rejection::Rejection;
 
 /// Which player the certificate claims wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -101,19 +99,7 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
 pub fn verify_bytes_with_progress(
     bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u64),
 ) -> Result<Verdict, Rejection> {
-    let certificate = format::decode(bytes)?;
-    let positions = walk::walk(&certificate, limits, progress)?;
-    Ok(Verdict {
-        n: certificate.n,
-        opening_rule: certificate.opening_rule,
-        winner: certificate.winner,
-        kind: certificate.kind,
-        positions,
-        blake3: *blake3::hash(bytes).as_bytes(),
-    })
-}
-
-/// Reads and checks one certificate file: Err when it cannot be read, Ok(Err) when rejected.
-pub fn verify_file(path: &Path, limits: &Limits) -> std::io::Result<Result<Verdict, Rejection>> {
-    Ok(verify_bytes(&std::fs::read(path)?, limits))
+    let (mut verdict, strategy) = format::decode(bytes)?;
+    verdict.positions = walk::walk(&verdict, &strategy, limits, progress)?;
+    Ok(verdict)
 }

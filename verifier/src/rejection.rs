@@ -3,15 +3,6 @@
 
 use std::fmt;
 
-/// Why a move breaks the raw rules (spec.md, "legal").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    OutOfRange { n: u64 },
-    AlreadyPlayed,
-    OddOpening,
-    NotDivisorOrMultiple { last: u64 },
-}
-
 /// A certificate that is not a proof, and where it fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rejection {
@@ -19,8 +10,9 @@ pub enum Rejection {
     Header { offset: u64, what: String },
     /// The body (spec.md §3) is malformed before the walk starts (pairing lists).
     Body { offset: u64, what: String },
-    /// A winner's move breaks the rules; `offset` is where the move (or its pair) is stored.
-    IllegalMove { number: u64, offset: Option<u64>, line: Vec<u64>, why: Illegal },
+    /// A winner's move breaks the raw rule `why`; `offset` is where the move (or its pair) is
+    /// stored.
+    IllegalMove { number: u64, offset: Option<u64>, line: Vec<u64>, why: String },
     /// The body has no (whole) move left where the walk needs the winner's next move.
     BodyEndsEarly { offset: u64, line: Vec<u64> },
     /// The walk is over but the body is not.
@@ -34,14 +26,10 @@ pub enum Rejection {
 impl std::error::Error for Rejection {}
 
 /// The line of play as text: `after 22 11 33`, or `at the start`.
-struct Line<'a>(&'a [u64]);
-
-impl fmt::Display for Line<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            [] => write!(f, "at the start"),
-            line => line.iter().try_fold(write!(f, "after")?, |(), number| write!(f, " {number}")),
-        }
+fn line_of_play(numbers: &[u64]) -> String {
+    match numbers {
+        [] => "at the start".into(),
+        _ => numbers.iter().fold("after".into(), |text, number| format!("{text} {number}")),
     }
 }
 
@@ -51,25 +39,14 @@ impl fmt::Display for Rejection {
             Rejection::Header { offset, what } => write!(f, "header at byte {offset}: {what}"),
             Rejection::Body { offset, what } => write!(f, "body at byte {offset}: {what}"),
             Rejection::IllegalMove { number, offset, line, why } => {
-                write!(f, "illegal move {number}")?;
-                if let Some(offset) = offset {
-                    write!(f, " at byte {offset}")?;
-                }
-                write!(f, " {}: ", Line(line))?;
-                match why {
-                    Illegal::OutOfRange { n } => write!(f, "{number} is not in 1..{n}"),
-                    Illegal::AlreadyPlayed => write!(f, "{number} was already played"),
-                    Illegal::OddOpening => write!(f, "the opening must be even"),
-                    Illegal::NotDivisorOrMultiple { last } => {
-                        write!(f, "{number} neither divides nor is a multiple of {last}")
-                    }
-                }
+                let at = offset.map(|offset| format!(" at byte {offset}")).unwrap_or_default();
+                write!(f, "illegal move {number}{at} {}: {why}", line_of_play(line))
             }
             Rejection::BodyEndsEarly { offset, line } => write!(
                 f,
                 "body ends early at byte {offset}: the winner must move {} and the body has no \
                  whole move left",
-                Line(line)
+                line_of_play(line)
             ),
             Rejection::TrailingBytes { offset, left } => write!(
                 f,
@@ -81,10 +58,10 @@ impl fmt::Display for Rejection {
                     f,
                     "no pair holds {last}, the loser's move {}: the pairing gives the winner \
                      no answer",
-                    Line(before)
+                    line_of_play(before)
                 )
             }
-            Rejection::Limit { what, line } => write!(f, "{what} ({})", Line(line)),
+            Rejection::Limit { what, line } => write!(f, "{what} ({})", line_of_play(line)),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! bit k − 1, neighbours found by `%` tests) and a general board for any n up to u64::MAX that
 //! keeps only the played numbers and lists moves by trial division and multiples.
 
-use crate::{Illegal, OpeningRule};
+use crate::format::read_number;
+use crate::OpeningRule;
+use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 /// A board the walk can play on. `legal_moves` lists every legal move, ascending.
@@ -11,31 +13,32 @@ pub(crate) trait Board {
     /// `Default` is the start: nothing played.
     type Position: Clone + Eq + Hash + Default;
     type Moves: Iterator<Item = u64>;
-    /// The last number played, 0 before the opening.
-    fn last(&self, position: &Self::Position) -> u64;
     /// Whether `number` (in 1..=n) is played at `position`.
     fn is_played(&self, position: &Self::Position, number: u64) -> bool;
     /// The position after the legal move `number`.
     fn play(&self, position: &Self::Position, number: u64) -> Self::Position;
     /// Err names the work bound that listing the moves would break.
     fn legal_moves(&mut self, position: &Self::Position) -> Result<Self::Moves, String>;
-    /// Heap bytes a memo entry of `position` may take, with the hash table's slack.
-    fn bytes(&self, position: &Self::Position) -> u64;
+    /// Heap bytes `position` holds outside the memo's table.
+    fn heap_bytes(&self, _: &Self::Position) -> u64 {
+        0
+    }
 }
 
-/// Ok when `number` is a legal move at `position` on 1..n; otherwise the rule it breaks.
+/// Ok when `number` is a legal move on 1..n at `position`, reached by `line`; otherwise the rule
+/// it breaks.
 pub(crate) fn check_move<B: Board>(
-    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, number: u64,
-) -> Result<(), Illegal> {
-    let last = board.last(position);
+    board: &B, (n, rule): (u64, OpeningRule), position: &B::Position, line: &[u64], number: u64,
+) -> Result<(), String> {
+    let last = line.last().copied().unwrap_or(0);
     if number == 0 || number > n {
-        Err(Illegal::OutOfRange { n })
+        Err(format!("{number} is not in 1..{n}"))
     } else if board.is_played(position, number) {
-        Err(Illegal::AlreadyPlayed)
+        Err(format!("{number} was already played"))
     } else if last == 0 && rule == OpeningRule::Even && number % 2 != 0 {
-        Err(Illegal::OddOpening)
+        Err("the opening must be even".into())
     } else if last != 0 && number % last != 0 && last % number != 0 {
-        Err(Illegal::NotDivisorOrMultiple { last })
+        Err(format!("{number} neither divides nor is a multiple of {last}"))
     } else {
         Ok(())
     }
@@ -43,29 +46,25 @@ pub(crate) fn check_move<B: Board>(
 
 /// The board 1..n for n ≤ 128.
 pub(crate) struct SmallBoard {
-    /// `neighbours[k]`: the numbers x ≠ k in 1..=n with x | k or k | x.
-    neighbours: Vec<u128>,
-    openings: u128,
+    /// `reachable[k]`: the numbers x ≠ k in 1..=n with x | k or k | x; for k = 0 (before the
+    /// opening), the allowed openings.
+    reachable: Vec<u128>,
 }
 
-/// Played numbers as two words (so a memo entry takes 24 bytes, not 32) and the last number
-/// (0 before the opening).
+/// The played numbers and the last number (0 before the opening). Packed to 8-byte alignment so
+/// that a memo entry takes 24 bytes, not 32 (fields are only ever copied out, never borrowed).
 #[derive(Clone, Copy, PartialEq, Eq, Default)]
+#[repr(C, packed(8))]
 pub(crate) struct SmallPosition {
-    played: [u64; 2],
+    played: u128,
     last: u8,
-}
-
-impl SmallPosition {
-    fn played(&self) -> u128 {
-        u128::from(self.played[0]) | u128::from(self.played[1]) << 64
-    }
 }
 
 impl Hash for SmallPosition {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.played[0]);
-        state.write_u64(self.played[1] ^ u64::from(self.last) << 56);
+        let (played, last) = (self.played, u64::from(self.last));
+        state.write_u64(played as u64);
+        state.write_u64((played >> 64) as u64 ^ last << 56);
     }
 }
 
@@ -73,19 +72,18 @@ fn bit(number: u64) -> u128 {
     1 << (number - 1)
 }
 
+fn set(numbers: impl Iterator<Item = u64>) -> u128 {
+    numbers.fold(0, |set, x| set | bit(x))
+}
+
 impl SmallBoard {
     pub fn new(n: u64, opening_rule: OpeningRule) -> SmallBoard {
         let n = n.min(128);
-        let mut neighbours = vec![0; n as usize + 1];
-        for (k, set) in neighbours.iter_mut().enumerate().skip(1) {
-            let k = k as u64;
-            for x in (1..=n).filter(|&x| x != k && (x % k == 0 || k.is_multiple_of(x))) {
-                *set |= bit(x);
-            }
-        }
-        let allowed = |x: &u64| opening_rule == OpeningRule::Free || x.is_multiple_of(2);
-        let openings = (1..=n).filter(allowed).fold(0, |set, x| set | bit(x));
-        SmallBoard { neighbours, openings }
+        let legal = |k: u64, x: u64| match k {
+            0 => opening_rule == OpeningRule::Free || x % 2 == 0,
+            k => x != k && (x % k == 0 || k % x == 0),
+        };
+        SmallBoard { reachable: (0..=n).map(|k| set((1..=n).filter(|&x| legal(k, x)))).collect() }
     }
 }
 
@@ -104,32 +102,15 @@ impl Iterator for Bits {
 impl Board for SmallBoard {
     type Position = SmallPosition;
     type Moves = Bits;
-    fn last(&self, position: &SmallPosition) -> u64 {
-        u64::from(position.last)
-    }
     fn is_played(&self, position: &SmallPosition, number: u64) -> bool {
-        position.played() & bit(number) != 0
+        position.played & bit(number) != 0
     }
     fn play(&self, position: &SmallPosition, number: u64) -> SmallPosition {
-        let played = position.played() | bit(number);
-        SmallPosition { played: [played as u64, (played >> 64) as u64], last: number as u8 }
+        SmallPosition { played: position.played | bit(number), last: number as u8 }
     }
     fn legal_moves(&mut self, position: &SmallPosition) -> Result<Bits, String> {
-        let reachable = match position.last {
-            0 => self.openings,
-            last => self.neighbours[usize::from(last)],
-        };
-        Ok(Bits(reachable & !position.played()))
+        Ok(Bits(self.reachable[usize::from(position.last)] & !position.played))
     }
-    fn bytes(&self, _: &SmallPosition) -> u64 {
-        memo_entry_bytes(std::mem::size_of::<SmallPosition>())
-    }
-}
-
-/// A hash table entry of `size` bytes plus its control byte, at the table's worst moment: 7/8
-/// full, while it doubles (old and new tables both live).
-fn memo_entry_bytes(size: usize) -> u64 {
-    (size as u64 + 1) * 24 / 7
 }
 
 /// The board 1..n for any n; it never holds anything of size n.
@@ -147,49 +128,20 @@ pub(crate) struct GeneralPosition {
     last: u64,
 }
 
-/// Legal moves of the general board: the listed divisors, then the multiples `step`, `2·step`, …
-/// above `multiple` up to n, skipping the played ones in `skip`.
-pub(crate) struct GeneralMoves {
-    divisors: std::vec::IntoIter<u64>,
-    multiple: u64,
-    step: u64,
-    n: u64,
-    skip: Vec<u64>,
-}
-
-impl Iterator for GeneralMoves {
-    type Item = u64;
-    fn next(&mut self) -> Option<u64> {
-        if let Some(divisor) = self.divisors.next() {
-            return Some(divisor);
-        }
-        loop {
-            self.multiple = self.multiple.checked_add(self.step).filter(|&m| m <= self.n)?;
-            if self.skip.binary_search(&self.multiple).is_err() {
-                return Some(self.multiple);
-            }
-        }
-    }
-}
-
 impl Board for GeneralBoard {
     type Position = GeneralPosition;
-    type Moves = GeneralMoves;
-    fn last(&self, position: &GeneralPosition) -> u64 {
-        position.last
-    }
+    /// Boxed: the multiples are listed lazily, as there may be up to n of them.
+    type Moves = Box<dyn Iterator<Item = u64>>;
     fn is_played(&self, position: &GeneralPosition, number: u64) -> bool {
         position.played.binary_search(&number).is_ok()
     }
     fn play(&self, position: &GeneralPosition, number: u64) -> GeneralPosition {
         let mut played = position.played.clone();
-        let at = played.partition_point(|&x| x < number);
-        played.insert(at, number);
+        played.insert(played.partition_point(|&x| x < number), number);
         GeneralPosition { played, last: number }
     }
-    fn legal_moves(&mut self, position: &GeneralPosition) -> Result<GeneralMoves, String> {
-        let last = position.last;
-        let (n, left) = (self.n, self.work_left);
+    fn legal_moves(&mut self, position: &GeneralPosition) -> Result<Self::Moves, String> {
+        let (n, last, left) = (self.n, position.last, self.work_left);
         let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
         if cost > left {
             return Err(format!(
@@ -197,32 +149,25 @@ impl Board for GeneralBoard {
             ));
         }
         self.work_left -= cost;
-        let even = self.opening_rule == OpeningRule::Even;
-        let step = if last != 0 {
-            last
-        } else if even {
-            2
-        } else {
-            1
+        let played = position.played.clone();
+        let unplayed = move |x: &u64| played.binary_search(x).is_err();
+        // The last number is played, so neither list holds it: the divisors, all below it, come
+        // before the multiples, all above it.
+        let divisors: BTreeSet<u64> = (1..=last.isqrt())
+            .filter(|divisor| last % divisor == 0)
+            .flat_map(|divisor| [divisor, last / divisor])
+            .filter(&unplayed)
+            .collect();
+        let step = match (last, self.opening_rule) {
+            (0, OpeningRule::Even) => 2,
+            (0, OpeningRule::Free) => 1,
+            _ => last,
         };
-        let (mut small, mut large) = (Vec::new(), Vec::new());
-        let mut divisor = 1;
-        while last != 0 && divisor <= last / divisor {
-            if last.is_multiple_of(divisor) {
-                small.push(divisor);
-                large.push(last / divisor);
-            }
-            divisor += 1;
-        }
-        let unplayed = |x: &u64| *x != last && position.played.binary_search(x).is_err();
-        small.extend(large.into_iter().rev());
-        small.dedup();
-        small.retain(unplayed);
-        let skip = position.played.iter().copied().filter(|x| x % step == 0).collect();
-        Ok(GeneralMoves { divisors: small.into_iter(), multiple: last, step, n: self.n, skip })
+        let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
+        Ok(Box::new(divisors.into_iter().chain(multiples)))
     }
-    fn bytes(&self, position: &GeneralPosition) -> u64 {
-        memo_entry_bytes(std::mem::size_of::<GeneralPosition>()) + 16 * position.played.len() as u64
+    fn heap_bytes(&self, position: &GeneralPosition) -> u64 {
+        16 * position.played.len() as u64
     }
 }
 
@@ -234,17 +179,14 @@ pub(crate) struct PositionHasher(u64);
 impl Hasher for PositionHasher {
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {
-            let word = chunk.iter().rev().fold(0, |word, &byte| word << 8 | u64::from(byte));
-            self.write_u64(word);
+            self.write_u64(read_number(chunk));
         }
     }
     fn write_u64(&mut self, word: u64) {
         self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
     fn finish(&self) -> u64 {
-        let mut hash = self.0;
-        hash ^= hash >> 33;
-        hash = hash.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        let hash = (self.0 ^ self.0 >> 33).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
         hash ^ hash >> 33
     }
 }

@@ -2,28 +2,44 @@
 //! by the pairing rule), every legal move at the loser's, memo of the loser positions already
 //! proven. Iterative, so that no input can overflow the call stack.
 
-use crate::format::{read_number, Certificate, Strategy};
+use crate::format::{read_number, Strategy};
 use crate::rules::{check_move, Board, GeneralBoard, PositionHasher, SmallBoard};
-use crate::{Limits, Rejection, Winner};
+use crate::{Limits, Rejection, Verdict, Winner};
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 
 /// Positions between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1 << 22;
 
+/// Heap bytes of a memo entry `P` plus its control byte, at the hash table's worst moment: 7/8
+/// full, while it doubles (old and new tables both live).
+fn memo_entry_bytes<P>() -> u64 {
+    (size_of::<P>() as u64 + 1) * 24 / 7
+}
+
 type Progress<'a> = &'a mut dyn FnMut(u64);
 
-/// Walks the game for `certificate`; the number of positions expanded, or why it is no proof.
+/// Walks the game the header `claim`s with the winner's moves from `strategy`; the number of
+/// positions expanded, or why it is no proof.
 pub(crate) fn walk(
-    certificate: &Certificate, limits: &Limits, progress: &mut dyn FnMut(u64),
+    claim: &Verdict, strategy: &Strategy, limits: &Limits, progress: Progress,
 ) -> Result<u64, Rejection> {
-    let (n, rule) = (certificate.n, certificate.opening_rule);
+    let (n, rule) = (claim.n, claim.opening_rule);
     if n <= 128 && !limits.force_general_board {
-        Walk::new(SmallBoard::new(n, rule), certificate, limits, progress).run()
+        walk_on(SmallBoard::new(n, rule), claim, strategy, limits, progress)
     } else {
         let board = GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
-        Walk::new(board, certificate, limits, progress).run()
+        walk_on(board, claim, strategy, limits, progress)
     }
+}
+
+fn walk_on<B: Board>(
+    board: B, claim: &Verdict, strategy: &Strategy, limits: &Limits, progress: Progress,
+) -> Result<u64, Rejection> {
+    let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
+    let (read, positions, memory) = (0, 0, 0);
+    Walk { board, claim, strategy, limits, progress, memo, stack, line, read, positions, memory }
+        .run()
 }
 
 /// A loser-to-move position being proven and its legal moves not yet tried.
@@ -36,7 +52,8 @@ struct Frame<B: Board> {
 
 struct Walk<'a, B: Board> {
     board: B,
-    certificate: &'a Certificate<'a>,
+    claim: &'a Verdict,
+    strategy: &'a Strategy<'a>,
     limits: &'a Limits,
     progress: Progress<'a>,
     /// Loser-to-move positions already proven (exact raw positions).
@@ -50,28 +67,10 @@ struct Walk<'a, B: Board> {
     memory: u64,
 }
 
-impl<'a, B: Board> Walk<'a, B> {
-    fn new(
-        board: B, certificate: &'a Certificate, limits: &'a Limits, progress: Progress<'a>,
-    ) -> Self {
-        let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
-        Walk {
-            board,
-            certificate,
-            limits,
-            progress,
-            memo,
-            stack,
-            line,
-            read: 0,
-            positions: 0,
-            memory: 0,
-        }
-    }
-
+impl<B: Board> Walk<'_, B> {
     fn run(mut self) -> Result<u64, Rejection> {
         let start = B::Position::default();
-        match self.certificate.winner {
+        match self.claim.winner {
             Winner::First => self.winner_turn(start)?,
             Winner::Second => self.loser_turn(start)?,
         }
@@ -85,7 +84,7 @@ impl<'a, B: Board> Walk<'a, B> {
                 self.stack.pop();
             }
         }
-        if let Strategy::Tree { moves, offset, .. } = self.certificate.strategy {
+        if let Strategy::Tree { moves, offset, .. } = self.strategy {
             if self.read < moves.len() {
                 let (offset, left) = (offset + self.read as u64, (moves.len() - self.read) as u64);
                 return Err(Rejection::TrailingBytes { offset, left });
@@ -98,8 +97,8 @@ impl<'a, B: Board> Walk<'a, B> {
     fn winner_turn(&mut self, position: B::Position) -> Result<(), Rejection> {
         self.count_position()?;
         let (number, offset) = self.winner_move(&position)?;
-        let rules = (self.certificate.n, self.certificate.opening_rule);
-        if let Err(why) = check_move(&self.board, rules, &position, number) {
+        let rules = (self.claim.n, self.claim.opening_rule);
+        if let Err(why) = check_move(&self.board, rules, &position, &self.line, number) {
             let line = self.line.clone();
             return Err(Rejection::IllegalMove { number, offset, line, why });
         }
@@ -117,16 +116,18 @@ impl<'a, B: Board> Walk<'a, B> {
         }
         self.count_position()?;
         let moves = self.board.legal_moves(&position).map_err(|what| self.limit(what))?;
-        self.charge(self.board.bytes(&position))?;
-        let line_len = self.line.len();
-        self.stack.push(Frame { position, moves, line_len });
+        self.memory += memo_entry_bytes::<B::Position>() + self.board.heap_bytes(&position);
+        if self.memory > self.limits.max_memory {
+            let max = self.limits.max_memory;
+            return Err(self.limit(format!("memory limit: the memo needs more than {max} bytes")));
+        }
+        self.stack.push(Frame { position, moves, line_len: self.line.len() });
         Ok(())
     }
 
     /// The winner's move and the file offset it comes from (spec.md §3).
     fn winner_move(&mut self, position: &B::Position) -> Result<(u64, Option<u64>), Rejection> {
-        let certificate = self.certificate;
-        match &certificate.strategy {
+        match self.strategy {
             Strategy::Tree { moves, width, offset } => {
                 let at = offset + self.read as u64;
                 let Some(bytes) = moves.get(self.read..self.read + width) else {
@@ -152,7 +153,7 @@ impl<'a, B: Board> Walk<'a, B> {
 
     /// Step 1 of the pairing rule (n ≤ 128): the smallest move that leaves the loser stuck.
     fn immediate_win(&mut self, position: &B::Position) -> Result<Option<u64>, Rejection> {
-        if self.certificate.n > 128 {
+        if self.claim.n > 128 {
             return Ok(None);
         }
         let moves = self.board.legal_moves(position).map_err(|what| self.limit(what))?;
@@ -174,16 +175,6 @@ impl<'a, B: Board> Walk<'a, B> {
         }
         if self.positions.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.positions);
-        }
-        Ok(())
-    }
-
-    fn charge(&mut self, bytes: u64) -> Result<(), Rejection> {
-        self.memory += bytes;
-        if self.memory > self.limits.max_memory {
-            let what =
-                format!("memory limit: the memo needs more than {} bytes", self.limits.max_memory);
-            return Err(self.limit(what));
         }
         Ok(())
     }
