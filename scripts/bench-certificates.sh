@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Per-n certificate figures for BENCHMARKS.md: positions, bytes, certify and verify seconds.
-# Usage: scripts/bench-certificates.sh FROM TO   (after cargo build --release)
+# Usage: scripts/bench-certificates.sh FROM TO [STRATEGY]   (after cargo build --release;
+# STRATEGY is auto, scheme, pairing or tree as in `jg certify --strategy`, default auto)
 set -euo pipefail
 jg="$(dirname "$0")/../target/release/jg"
 dir=$(mktemp -d)
@@ -9,7 +10,7 @@ echo "| n | winner | kind | positions | bytes | certify s | verify s |"
 echo "|---|---|---|---|---|---|---|"
 for n in $(seq "$1" "$2"); do
     start=$(date +%s.%N)
-    line=$("$jg" certify "$n" -o "$dir/c.bin")
+    line=$("$jg" certify "$n" --strategy "${3:-auto}" -o "$dir/c.bin")
     mid=$(date +%s.%N)
     "$jg" verify "$dir/c.bin" >/dev/null
     end=$(date +%s.%N)
