@@ -13,6 +13,8 @@ const MAGIC: [u8; 8] = *b"JUNIPERG";
 pub enum Kind {
     Tree,
     Pairing,
+    /// A pairing checked by its closure instead of a walk (spec.md §4.5).
+    ClosedPairing,
 }
 
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
@@ -78,7 +80,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection>
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
-        (raw.kind > 1, 28, format!("kind is {}, not 0 (tree) or 1 (pairing)", raw.kind)),
+        (raw.kind > 2, 28, format!("kind is {}, not 0, 1 or 2", raw.kind)),
         (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
         (raw.body_len != actual, len - 40, format!("body_len is {} not {actual}", raw.body_len)),
         (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
@@ -89,7 +91,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection>
     let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
     let (kind, strategy) = match raw.kind {
         0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
-        _ => (Kind::Pairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
+        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
+        _ => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if raw.winner == 0 { Winner::First } else { Winner::Second };

@@ -5,6 +5,7 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
 
+mod closure;
 mod format;
 mod rejection;
 mod rules;
@@ -100,6 +101,20 @@ pub fn verify_bytes_with_progress(
     bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u64),
 ) -> Result<Verdict, Rejection> {
     let (mut verdict, strategy) = format::decode(bytes)?;
-    verdict.positions = walk::walk(&verdict, &strategy, limits, progress)?;
+    verdict.positions = match (&strategy, verdict.kind) {
+        (format::Strategy::Pairing { opening, offset, partners }, Kind::ClosedPairing) => {
+            let partner = |x| partners.get(&x).copied();
+            let (n, rule, opening) = (verdict.n, verdict.opening_rule, (*opening, *offset));
+            if n <= 128 && !limits.force_general_board {
+                let board = rules::SmallBoard::new(n, rule);
+                closure::check_closure(board, &verdict, opening, limits, &partner)?
+            } else {
+                let board =
+                    rules::GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
+                closure::check_closure(board, &verdict, opening, limits, &partner)?
+            }
+        }
+        _ => walk::walk(&verdict, &strategy, limits, progress)?,
+    };
     Ok(verdict)
 }
