@@ -26,6 +26,12 @@ pub enum Body {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
     },
+    /// The same body as `Pairing`, checked by its closure instead of a walk (spec.md §4.5):
+    /// the winner always answers with the partner.
+    ClosedPairing {
+        opening: Option<u64>,
+        pairs: Vec<(u64, u64)>,
+    },
 }
 
 /// A complete certificate: the claim and the strategy that proves it.
@@ -66,6 +72,7 @@ pub enum CertificateError {
 enum Kind {
     Tree,
     Pairing,
+    ClosedPairing,
 }
 
 /// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
@@ -105,6 +112,9 @@ impl Certificate {
             Body::Tree { moves } => (Kind::Tree, self.tree_body(moves)?),
             Body::Pairing { opening, pairs } => {
                 (Kind::Pairing, self.pairing_body(*opening, pairs)?)
+            }
+            Body::ClosedPairing { opening, pairs } => {
+                (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
             }
         };
         let header = Header {

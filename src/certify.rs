@@ -16,6 +16,9 @@ pub enum Strategy {
     Auto,
     /// A prime-window scheme (MATH.md §4) as a pairing certificate
     Scheme,
+    /// The pairs of a maximum matching whose closure is all paired: checked by one invariant,
+    /// no walk (spec.md §4.5); for any n the matching engine takes
+    Closed,
     /// The pairs of a maximum matching (MATH.md §3) as a pairing certificate (n ≤ 128)
     Pairing,
     /// A strategy tree whose winner moves the exact search chooses (n ≤ 128)
@@ -27,6 +30,7 @@ impl Strategy {
         match self {
             Strategy::Auto => "auto",
             Strategy::Scheme => "scheme",
+            Strategy::Closed => "closed-pairing",
             Strategy::Pairing => "matching-pairing",
             Strategy::Tree => "search-tree",
         }
@@ -85,8 +89,14 @@ pub enum CertifyError {
 /// Builds, checks and picks the certificate for `n`.
 pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
     let strategies: &[Strategy] = match options.strategy {
-        Strategy::Auto => &[Strategy::Scheme, Strategy::Pairing, Strategy::Tree],
+        Strategy::Auto => &[
+            Strategy::Scheme,
+            Strategy::Closed,
+            Strategy::Pairing,
+            Strategy::Tree,
+        ],
         Strategy::Scheme => &[Strategy::Scheme],
+        Strategy::Closed => &[Strategy::Closed],
         Strategy::Pairing => &[Strategy::Pairing],
         Strategy::Tree => &[Strategy::Tree],
     };
@@ -95,8 +105,11 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
     for &strategy in strategies {
         // In auto mode, skip what cannot apply rather than fail on it.
         match candidate(n, strategy, options) {
-            // A scheme walks a few dozen positions: nothing else is worth building.
-            Ok(found) if strategy == Strategy::Scheme => return Ok(found),
+            // A scheme walks a few dozen positions and a closed pairing checks one closure of at
+            // most n numbers: nothing else is worth building.
+            Ok(found) if matches!(strategy, Strategy::Scheme | Strategy::Closed) => {
+                return Ok(found)
+            }
             Ok(found) => {
                 let better = best.as_ref().is_none_or(|b| {
                     (found.verdict.positions, found.bytes.len())
@@ -125,6 +138,7 @@ impl Certified {
             kind: match self.verdict.kind {
                 jg_verify::Kind::Tree => "tree".to_string(),
                 jg_verify::Kind::Pairing => "pairing".to_string(),
+                jg_verify::Kind::ClosedPairing => "closed-pairing".to_string(),
             },
             bytes: self.bytes.len() as u64,
             positions: self.verdict.positions,
@@ -143,6 +157,19 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
             let (_, pairing, _) =
                 schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
             (Player::First, pairing.into_body())
+        }
+        Strategy::Closed => {
+            if n > matching::MAX_N {
+                return Err(not_applicable(format!("only for n ≤ {}", matching::MAX_N)));
+            }
+            let pairing = crate::closure::closed_pairing(n, options.rule).ok_or_else(|| {
+                not_applicable("no maximum matching tried has an all-paired closure".into())
+            })?;
+            let body = Body::ClosedPairing {
+                opening: pairing.opening,
+                pairs: pairing.pairs,
+            };
+            (pairing.winner, body)
         }
         Strategy::Pairing => {
             small_board(n).map_err(not_applicable)?;

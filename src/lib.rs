@@ -6,6 +6,7 @@
 pub mod certificate;
 pub mod certify;
 pub mod chain;
+pub mod closure;
 pub mod draw;
 pub mod game;
 pub mod manifest;

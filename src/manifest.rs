@@ -13,7 +13,7 @@ pub const HEADER: &str = "n\twinner\tkind\tbytes\tpositions\tblake3";
 pub struct Row {
     pub n: u64,
     pub winner: Player,
-    /// `tree` or `pairing` (spec.md §2, `kind`).
+    /// `tree`, `pairing` or `closed-pairing` (spec.md §2, `kind`).
     pub kind: String,
     pub bytes: u64,
     pub positions: u64,
@@ -65,8 +65,10 @@ impl Row {
             "second" => Player::Second,
             other => return Err(format!("winner '{other}' is neither first nor second")),
         };
-        if !matches!(kind, "tree" | "pairing") {
-            return Err(format!("kind '{kind}' is neither tree nor pairing"));
+        if !matches!(kind, "tree" | "pairing" | "closed-pairing") {
+            return Err(format!(
+                "kind '{kind}' is not tree, pairing or closed-pairing"
+            ));
         }
         if blake3.len() != 64 || !blake3.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(format!("'{blake3}' is not a BLAKE3 hex digest"));

@@ -245,14 +245,23 @@ pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, Ille
 /// winning opening v and the pairs are a maximum matching of G_n that misses v. Second player
 /// wins: the pairs are a maximum matching of G_n. Same n, same pairs. Panics if n > `MAX_N`.
 pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
-    let (graph, mut matching, classes) = decompose(n);
-    let active = graph.vertex_count();
+    let (_, _, classes) = decompose(n);
     let opening = openings_in_d(&classes, rule).first().copied();
+    pairing_strategy_with(n, opening).expect("a vertex of D is missed by some maximum matching")
+}
+
+/// The pairs of a maximum matching of G_n that misses `opening` (any maximum matching when
+/// `opening` is None, the second player's strategy); None when no maximum matching misses it,
+/// that is when `opening` is not a winning opening. Panics if n > `MAX_N`.
+pub fn pairing_strategy_with(n: u64, opening: Option<u64>) -> Option<PairingStrategy> {
+    let (graph, mut matching, _) = decompose(n);
+    let active = graph.vertex_count();
     if let Some(v) = opening {
-        let avoided = Engine::new(&graph).avoid(active, &mut matching, (v - 1) as u32);
-        assert!(avoided, "a vertex of D is missed by some maximum matching");
+        if !Engine::new(&graph).avoid(active, &mut matching, (v - 1) as u32) {
+            return None;
+        }
     }
-    PairingStrategy {
+    Some(PairingStrategy {
         n,
         winner: if opening.is_some() {
             Player::First
@@ -264,5 +273,5 @@ pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
             .pairs()
             .map(|(a, b)| (a as u64 + 1, b as u64 + 1))
             .collect(),
-    }
+    })
 }
