@@ -87,12 +87,12 @@ fn huge_n_is_decided_by_a_scheme_and_refused_by_search() {
 fn certify_writes_the_same_bytes_whatever_the_thread_count() {
     let dir = std::env::temp_dir().join(format!("jg-threads-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for n in ["44", "80"] {
+    for (n, strategy) in [("44", "auto"), ("80", "tree"), ("72", "pairing")] {
         let mut files = Vec::new();
         for threads in ["1", "2"] {
             let path = dir.join(format!("cert-{n}-{threads}.bin"));
             let output = Command::new(env!("CARGO_BIN_EXE_jg"))
-                .args(["certify", n, "-o"])
+                .args(["certify", n, "--strategy", strategy, "-o"])
                 .arg(&path)
                 .env("RAYON_NUM_THREADS", threads)
                 .output()
