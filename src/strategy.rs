@@ -171,6 +171,21 @@ mod tests {
     }
 
     impl Minimax<'_> {
+        fn new(board: &Board) -> Minimax<'_> {
+            Minimax {
+                board,
+                memo: Mutex::new(HashMap::new()),
+            }
+        }
+
+        fn winner(&self) -> Player {
+            if self.wins(&Position::start()) {
+                Player::First
+            } else {
+                Player::Second
+            }
+        }
+
         fn wins(&self, position: &Position) -> bool {
             if let Some(&known) = self.memo.lock().unwrap().get(position) {
                 return known;
@@ -192,15 +207,8 @@ mod tests {
     fn trees_exist_exactly_for_the_true_winner() {
         for n in 1..=22 {
             let board = Board::new(n);
-            let oracle = Minimax {
-                board: &board,
-                memo: Mutex::new(HashMap::new()),
-            };
-            let winner = if oracle.wins(&Position::start()) {
-                Player::First
-            } else {
-                Player::Second
-            };
+            let oracle = Minimax::new(&board);
+            let winner = oracle.winner();
             let tree =
                 build_tree(&board, winner, &oracle, 1 << 30).expect("the true winner has a tree");
             assert!(tree.positions >= 1);
@@ -216,15 +224,8 @@ mod tests {
     #[test]
     fn the_position_limit_is_enforced() {
         let board = Board::new(20);
-        let oracle = Minimax {
-            board: &board,
-            memo: Mutex::new(HashMap::new()),
-        };
-        let winner = if oracle.wins(&Position::start()) {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let oracle = Minimax::new(&board);
+        let winner = oracle.winner();
         assert_eq!(
             build_tree(&board, winner, &oracle, 3),
             Err(StrategyError::TooLarge(3))
