@@ -12,7 +12,8 @@ use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 /// Which kinds of proof to consider.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Strategy {
-    /// Every strategy that applies; keep the one with the smallest walk (then the fewest bytes)
+    /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
+    /// tree (then the fewest bytes)
     Auto,
     /// A prime-window scheme (MATH.md §4) as a pairing certificate
     Scheme,

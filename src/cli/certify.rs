@@ -35,7 +35,7 @@ pub struct Args {
     /// Build and verify, but write nothing
     #[arg(long)]
     pub dry_run: bool,
-    /// Which strategy to use (auto: a scheme when one applies, else the smallest walk)
+    /// Which strategy to use
     #[arg(long, value_enum, default_value_t = Strategy::Auto)]
     pub strategy: Strategy,
     /// Most positions a candidate's walk may take; larger candidates are dropped
