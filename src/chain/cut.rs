@@ -1,0 +1,299 @@
+//! Branch and cut for the longest chain (MATH.md §6): a longest simple path of G_n as an integer
+//! programme over vertices (y) and edges (x): degree ≤ 2·y, y ≤ degree, x(E) = y(V) − 1, and the
+//! forest inequalities x(E(C)) ≤ y(C) − y_k (k ∈ C), added lazily when the LP breaks them. A
+//! forest with one edge fewer than vertices is a tree, and a tree of degree ≤ 2 is a path, so
+//! the integer optimum is the longest chain. The LP (microlp) only bounds; the path it yields is
+//! re-read as a chain and checked by `check_chain` like any other.
+
+use microlp::{ComparisonOp, Error as LpError, OptimizationDirection, Problem, Solution, Variable};
+use std::time::Instant;
+
+/// Values this close to an integer count as that integer; the LP bound is rounded down only
+/// after adding it, so a float error below it cannot cut a real chain.
+const EPS: f64 = 1e-6;
+
+/// The graph the programme is built on, and the answer it reached.
+pub(super) struct Outcome {
+    /// A longest chain found (the incumbent), in order.
+    pub chain: Vec<usize>,
+    /// The LP bound at the root, after the cut rounds.
+    pub root_bound: u64,
+    /// Nodes of the branch and cut.
+    pub nodes: u64,
+    /// True when the tree was exhausted: no chain is longer than `chain`.
+    pub proved: bool,
+}
+
+/// Why the LP engine gave up; the caller falls back to the combinatorial search.
+#[derive(Debug, thiserror::Error)]
+#[error("the LP engine failed: {0}")]
+pub(super) struct EngineFailed(String);
+
+/// The vertices 1..=n (some dropped, see `longest_path`), the edges of G_n between them, and
+/// the LP variables of each.
+struct Model {
+    vertices: Vec<usize>,
+    edges: Vec<(usize, usize)>,
+    /// Edge ids at each vertex index.
+    incident: Vec<Vec<usize>>,
+    y: Vec<Variable>,
+    x: Vec<Variable>,
+}
+
+/// A longest path of G_n among `vertices` (numbers, sorted), starting from the chain
+/// `incumbent` (which must be a path of that graph). Stops at `deadline`, unproved.
+pub(super) fn longest_path(
+    vertices: Vec<usize>,
+    incumbent: Vec<usize>,
+    deadline: Option<Instant>,
+) -> Result<Outcome, EngineFailed> {
+    let n = vertices.iter().copied().max().unwrap_or(0);
+    let mut index = vec![usize::MAX; n + 1];
+    for (i, &v) in vertices.iter().enumerate() {
+        index[v] = i;
+    }
+    let mut edges = Vec::new();
+    let mut incident = vec![Vec::new(); vertices.len()];
+    for (i, &a) in vertices.iter().enumerate() {
+        for b in (2 * a..=n).step_by(a.max(1)) {
+            let j = index[b];
+            if j != usize::MAX {
+                incident[i].push(edges.len());
+                incident[j].push(edges.len());
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut problem = Problem::new(OptimizationDirection::Maximize);
+    let y: Vec<Variable> = vertices
+        .iter()
+        .map(|_| problem.add_var(1.0, (0.0, 1.0)))
+        .collect();
+    let x: Vec<Variable> = edges
+        .iter()
+        .map(|_| problem.add_var(0.0, (0.0, 1.0)))
+        .collect();
+    for (i, edge_ids) in incident.iter().enumerate() {
+        let around: Vec<(Variable, f64)> = edge_ids.iter().map(|&e| (x[e], 1.0)).collect();
+        // A used number has one or two chain neighbours; an unused one has none.
+        let mut at_most_two = around.clone();
+        at_most_two.push((y[i], -2.0));
+        problem.add_constraint(at_most_two, ComparisonOp::Le, 0.0);
+        let mut at_least_one = around;
+        at_least_one.push((y[i], -1.0));
+        problem.add_constraint(at_least_one, ComparisonOp::Ge, 0.0);
+    }
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        // The forest inequality of the pair {a, b}: an edge needs both ends.
+        problem.add_constraint([(x[e], 1.0), (y[a], -1.0)], ComparisonOp::Le, 0.0);
+        problem.add_constraint([(x[e], 1.0), (y[b], -1.0)], ComparisonOp::Le, 0.0);
+    }
+    let mut tree: Vec<(Variable, f64)> = x.iter().map(|&v| (v, 1.0)).collect();
+    tree.extend(y.iter().map(|&v| (v, -1.0)));
+    problem.add_constraint(tree, ComparisonOp::Eq, -1.0);
+    let model = Model {
+        vertices,
+        edges,
+        incident,
+        y,
+        x,
+    };
+    model.branch_and_cut(&problem, incumbent, deadline)
+}
+
+fn lp_error(error: LpError) -> EngineFailed {
+    EngineFailed(error.to_string())
+}
+
+/// A node's LP: solved, or proved empty.
+fn into_node(
+    outcome: Result<microlp::SolveOutcome, LpError>,
+) -> Result<Option<Solution>, EngineFailed> {
+    match outcome {
+        Ok(outcome) => outcome
+            .into_solution()
+            .map(Some)
+            .map_err(|_| EngineFailed("interrupted".into())),
+        Err(LpError::Infeasible) => Ok(None),
+        Err(error) => Err(lp_error(error)),
+    }
+}
+
+impl Model {
+    fn branch_and_cut(
+        &self,
+        problem: &Problem,
+        mut best: Vec<usize>,
+        deadline: Option<Instant>,
+    ) -> Result<Outcome, EngineFailed> {
+        let root = into_node(problem.solve())?;
+        let Some(root) = self.cut_rounds(root)? else {
+            return Ok(Outcome {
+                chain: best,
+                root_bound: 0,
+                nodes: 1,
+                proved: true,
+            });
+        };
+        let root_bound = (root.objective() + EPS).floor() as u64;
+        let mut nodes = 0u64;
+        let mut stack = vec![root];
+        let mut proved = true;
+        while let Some(node) = stack.pop() {
+            nodes += 1;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                proved = false;
+                break;
+            }
+            let Some(node) = self.cut_rounds(Some(node))? else {
+                continue;
+            };
+            if (node.objective() + EPS).floor() as usize <= best.len() {
+                continue;
+            }
+            match self.branching_variable(&node) {
+                None => {
+                    // Integral and no forest inequality broken: a path.
+                    let path = self.read_path(&node);
+                    if path.len() > best.len() {
+                        best = path;
+                    }
+                }
+                Some(var) => {
+                    // Depth first, the "use it" side last so that it is explored first.
+                    let zero = into_node(node.clone().fix_var(var, 0.0))?;
+                    let one = into_node(node.fix_var(var, 1.0))?;
+                    stack.extend(zero);
+                    stack.extend(one);
+                }
+            }
+        }
+        Ok(Outcome {
+            chain: best,
+            root_bound,
+            nodes,
+            proved,
+        })
+    }
+
+    /// Adds broken forest inequalities until none is found.
+    fn cut_rounds(&self, mut node: Option<Solution>) -> Result<Option<Solution>, EngineFailed> {
+        while let Some(solution) = node.take() {
+            let cuts = self.broken_forest_inequalities(&solution);
+            if cuts.is_empty() {
+                return Ok(Some(solution));
+            }
+            let mut current = Some(solution);
+            for cut in cuts {
+                let Some(solution) = current.take() else {
+                    break;
+                };
+                current = into_node(solution.add_constraint(cut, ComparisonOp::Le, 0.0))?;
+            }
+            node = current;
+            if node.is_none() {
+                return Ok(None);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Forest inequalities broken by the LP point, one per connected piece of its support: the
+    /// edges inside a piece C may number at most y(C) − max y_k. At an integral point every
+    /// cycle is such a piece, so this finds a cut whenever the point is not a path.
+    fn broken_forest_inequalities(&self, solution: &Solution) -> Vec<Vec<(Variable, f64)>> {
+        let m = self.vertices.len();
+        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
+        let ys: Vec<f64> = self.y.iter().map(|&v| solution.var_value(v)).collect();
+        let mut piece = vec![usize::MAX; m];
+        let mut pieces = 0;
+        for start in 0..m {
+            if piece[start] != usize::MAX || ys[start] <= EPS {
+                continue;
+            }
+            piece[start] = pieces;
+            let mut stack = vec![start];
+            while let Some(v) = stack.pop() {
+                for &e in &self.incident[v] {
+                    if xs[e] > EPS {
+                        let (a, b) = self.edges[e];
+                        let w = if a == v { b } else { a };
+                        if piece[w] == usize::MAX {
+                            piece[w] = pieces;
+                            stack.push(w);
+                        }
+                    }
+                }
+            }
+            pieces += 1;
+        }
+        let mut cuts = Vec::new();
+        for p in 0..pieces {
+            let members: Vec<usize> = (0..m).filter(|&v| piece[v] == p).collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let inside: Vec<usize> = (0..self.edges.len())
+                .filter(|&e| piece[self.edges[e].0] == p && piece[self.edges[e].1] == p)
+                .collect();
+            let k = *members
+                .iter()
+                .max_by(|&&a, &&b| ys[a].total_cmp(&ys[b]))
+                .expect("a piece has members");
+            let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
+            let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[k];
+            if lhs > rhs + EPS {
+                let mut cut: Vec<(Variable, f64)> =
+                    inside.iter().map(|&e| (self.x[e], 1.0)).collect();
+                cut.extend(
+                    members
+                        .iter()
+                        .filter(|&&v| v != k)
+                        .map(|&v| (self.y[v], -1.0)),
+                );
+                cuts.push(cut);
+            }
+        }
+        cuts
+    }
+
+    /// The most fractional vertex variable, else the most fractional edge variable.
+    fn branching_variable(&self, solution: &Solution) -> Option<Variable> {
+        let most_fractional = |vars: &[Variable]| {
+            vars.iter()
+                .map(|&v| (v, solution.var_value(v)))
+                .filter(|&(_, value)| value > EPS && value < 1.0 - EPS)
+                .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
+                .map(|(v, _)| v)
+        };
+        most_fractional(&self.y).or_else(|| most_fractional(&self.x))
+    }
+
+    /// The numbers of an integral LP point that is a path, in path order.
+    fn read_path(&self, solution: &Solution) -> Vec<usize> {
+        let used: Vec<usize> = (0..self.edges.len())
+            .filter(|&e| solution.var_value(self.x[e]) > 0.5)
+            .collect();
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); self.vertices.len()];
+        for &e in &used {
+            let (a, b) = self.edges[e];
+            next[a].push(b);
+            next[b].push(a);
+        }
+        let on_path: Vec<usize> = (0..self.vertices.len())
+            .filter(|&v| solution.var_value(self.y[v]) > 0.5)
+            .collect();
+        let Some(&start) = on_path.iter().find(|&&v| next[v].len() <= 1) else {
+            return Vec::new();
+        };
+        let mut path = vec![start];
+        let mut previous = usize::MAX;
+        let mut current = start;
+        while let Some(&step) = next[current].iter().find(|&&w| w != previous) {
+            path.push(step);
+            previous = current;
+            current = step;
+        }
+        path.into_iter().map(|i| self.vertices[i]).collect()
+    }
+}
