@@ -227,34 +227,99 @@ impl Model {
             }
             pieces += 1;
         }
-        let mut cuts = Vec::new();
-        for p in 0..pieces {
-            let members: Vec<usize> = (0..m).filter(|&v| piece[v] == p).collect();
-            if members.len() < 2 {
-                continue;
-            }
-            let inside: Vec<usize> = (0..self.edges.len())
-                .filter(|&e| piece[self.edges[e].0] == p && piece[self.edges[e].1] == p)
-                .collect();
-            let k = *members
+        let mut cuts: Vec<_> = (0..pieces)
+            .map(|p| (0..m).filter(|&v| piece[v] == p).collect::<Vec<_>>())
+            .filter(|members| members.len() >= 2)
+            .filter_map(|members| self.forest_cut(&members, &xs, &ys))
+            .collect();
+        if cuts.is_empty() {
+            cuts = self
+                .violated_sets(&xs, &ys)
                 .iter()
-                .max_by(|&&a, &&b| ys[a].total_cmp(&ys[b]))
-                .expect("a piece has members");
-            let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
-            let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[k];
-            if lhs > rhs + EPS {
-                let mut cut: Vec<(Variable, f64)> =
-                    inside.iter().map(|&e| (self.x[e], 1.0)).collect();
-                cut.extend(
-                    members
-                        .iter()
-                        .filter(|&&v| v != k)
-                        .map(|&v| (self.y[v], -1.0)),
-                );
-                cuts.push(cut);
-            }
+                .filter_map(|members| self.forest_cut(members, &xs, &ys))
+                .collect();
         }
         cuts
+    }
+
+    /// The forest inequality of `members` with k the member of largest y, if the point breaks it.
+    fn forest_cut(
+        &self,
+        members: &[usize],
+        xs: &[f64],
+        ys: &[f64],
+    ) -> Option<Vec<(Variable, f64)>> {
+        let inside = self.edges_inside(members);
+        let k = *members.iter().max_by(|&&a, &&b| ys[a].total_cmp(&ys[b]))?;
+        let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
+        let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[k];
+        (lhs > rhs + EPS).then(|| {
+            let mut cut: Vec<(Variable, f64)> = inside.iter().map(|&e| (self.x[e], 1.0)).collect();
+            cut.extend(
+                members
+                    .iter()
+                    .filter(|&&v| v != k)
+                    .map(|&v| (self.y[v], -1.0)),
+            );
+            cut
+        })
+    }
+
+    /// The edges of G_n with both ends in `members`.
+    fn edges_inside(&self, members: &[usize]) -> Vec<usize> {
+        let mut inside = vec![false; self.vertices.len()];
+        for &v in members {
+            inside[v] = true;
+        }
+        (0..self.edges.len())
+            .filter(|&e| inside[self.edges[e].0] && inside[self.edges[e].1])
+            .collect()
+    }
+
+    /// Exact separation of the forest inequalities (Padberg and Wolsey): x(E(S)) − y(S) equals
+    /// Σ_{v∈S} (d_x(v)/2 − y_v) − x(δ(S))/2, so the most broken set containing k, and none of the
+    /// vertices tried before it, is a minimum cut with k on the source side. Every broken set is
+    /// found at its first vertex.
+    fn violated_sets(&self, xs: &[f64], ys: &[f64]) -> Vec<Vec<usize>> {
+        let active: Vec<usize> = (0..self.vertices.len()).filter(|&v| ys[v] > EPS).collect();
+        let mut position = vec![usize::MAX; self.vertices.len()];
+        for (i, &v) in active.iter().enumerate() {
+            position[v] = i;
+        }
+        let mut degree = vec![0.0; active.len()];
+        let mut support = Vec::new();
+        for (e, &(a, b)) in self.edges.iter().enumerate() {
+            if xs[e] > EPS && position[a] != usize::MAX && position[b] != usize::MAX {
+                degree[position[a]] += xs[e];
+                degree[position[b]] += xs[e];
+                support.push((position[a], position[b], xs[e] / 2.0));
+            }
+        }
+        let (source, sink) = (active.len(), active.len() + 1);
+        let mut sets = Vec::new();
+        for k in 0..active.len() {
+            let mut flow = MaxFlow::new(active.len() + 2);
+            for (i, &v) in active.iter().enumerate() {
+                let slack = (ys[v] - degree[i] / 2.0).max(0.0);
+                let capacity = if i < k { f64::INFINITY } else { slack };
+                flow.add_edge(i, sink, capacity);
+            }
+            flow.add_edge(source, k, f64::INFINITY);
+            for &(a, b, c) in &support {
+                flow.add_edge(a, b, c);
+                flow.add_edge(b, a, c);
+            }
+            if flow.run(source, sink) < ys[active[k]] - EPS {
+                let side = flow.source_side(source);
+                sets.push(
+                    (0..active.len())
+                        .filter(|&i| side[i])
+                        .map(|i| active[i])
+                        .collect(),
+                );
+            }
+        }
+        sets
     }
 
     /// The most fractional vertex variable, else the most fractional edge variable.
@@ -297,3 +362,104 @@ impl Model {
         path.into_iter().map(|i| self.vertices[i]).collect()
     }
 }
+
+/// Dinic's maximum flow on real capacities, small graphs: the separation's minimum cuts.
+struct MaxFlow {
+    head: Vec<Vec<usize>>,
+    to: Vec<usize>,
+    capacity: Vec<f64>,
+}
+
+impl MaxFlow {
+    fn new(nodes: usize) -> Self {
+        MaxFlow {
+            head: vec![Vec::new(); nodes],
+            to: Vec::new(),
+            capacity: Vec::new(),
+        }
+    }
+
+    fn add_edge(&mut self, from: usize, to: usize, capacity: f64) {
+        self.head[from].push(self.to.len());
+        self.to.push(to);
+        self.capacity.push(capacity);
+        self.head[to].push(self.to.len());
+        self.to.push(from);
+        self.capacity.push(0.0);
+    }
+
+    fn levels(&self, source: usize) -> Vec<usize> {
+        let mut level = vec![usize::MAX; self.head.len()];
+        level[source] = 0;
+        let mut queue = std::collections::VecDeque::from([source]);
+        while let Some(u) = queue.pop_front() {
+            for &a in &self.head[u] {
+                if self.capacity[a] > FLOW_EPS && level[self.to[a]] == usize::MAX {
+                    level[self.to[a]] = level[u] + 1;
+                    queue.push_back(self.to[a]);
+                }
+            }
+        }
+        level
+    }
+
+    fn push(
+        &mut self,
+        u: usize,
+        sink: usize,
+        limit: f64,
+        level: &[usize],
+        next: &mut [usize],
+    ) -> f64 {
+        if u == sink {
+            return limit;
+        }
+        while next[u] < self.head[u].len() {
+            let a = self.head[u][next[u]];
+            let v = self.to[a];
+            if self.capacity[a] > FLOW_EPS && level[v] == level[u] + 1 {
+                let pushed = self.push(v, sink, limit.min(self.capacity[a]), level, next);
+                if pushed > FLOW_EPS {
+                    self.capacity[a] -= pushed;
+                    self.capacity[a ^ 1] += pushed;
+                    return pushed;
+                }
+            }
+            next[u] += 1;
+        }
+        0.0
+    }
+
+    /// The value of a maximum flow (capped: an infinite one means no finite cut).
+    fn run(&mut self, source: usize, sink: usize) -> f64 {
+        let mut total = 0.0;
+        loop {
+            let level = self.levels(source);
+            if level[sink] == usize::MAX {
+                return total;
+            }
+            let mut next = vec![0; self.head.len()];
+            loop {
+                let pushed = self.push(source, sink, f64::INFINITY, &level, &mut next);
+                if pushed <= FLOW_EPS || pushed.is_infinite() {
+                    if pushed.is_infinite() {
+                        return f64::INFINITY;
+                    }
+                    break;
+                }
+                total += pushed;
+            }
+        }
+    }
+
+    /// The nodes still reachable from the source in the residual graph: a minimum cut's side.
+    fn source_side(&self, source: usize) -> Vec<bool> {
+        self.levels(source)
+            .iter()
+            .map(|&l| l != usize::MAX)
+            .collect()
+    }
+}
+
+/// Residual capacity below this counts as none.
+const FLOW_EPS: f64 = 1e-9;
