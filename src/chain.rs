@@ -580,6 +580,35 @@ mod tests {
         }
     }
 
+    /// The branch and cut against the independent combinatorial search, past the brute force.
+    #[test]
+    fn branch_and_cut_matches_the_search() {
+        for n in 31..=36 {
+            let cut = longest_chain(n).unwrap();
+            let search = longest_chain_by_search(n, None).unwrap();
+            assert!(cut.proved && search.proved, "n = {n}");
+            check_chain(n, &cut.chain).unwrap();
+            check_chain(n, &search.chain).unwrap();
+            assert_eq!(cut.chain.len(), search.chain.len(), "n = {n}");
+        }
+    }
+
+    /// Every proved chain is a chain, and the proved lengths never decrease with n (a chain of
+    /// 1..n is one of 1..n + 1), nor do the proved bounds undercut them.
+    #[test]
+    fn proved_lengths_never_decrease() {
+        let mut previous = 0;
+        for n in 1..=70 {
+            let found = longest_chain(n).unwrap();
+            assert!(found.proved, "n = {n}");
+            check_chain(n, &found.chain).unwrap();
+            let length = found.chain.len();
+            assert!(found.root_bound >= length as u64, "n = {n}");
+            assert!(previous <= length, "n = {n}: {length} after {previous}");
+            previous = length;
+        }
+    }
+
     #[test]
     fn checker_refuses_broken_chains() {
         assert_eq!(check_chain(10, &[4, 2, 6, 3, 9]), Ok(()));

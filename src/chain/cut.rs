@@ -101,6 +101,10 @@ pub(super) fn longest_path(
     model.branch_and_cut(&problem, incumbent, deadline)
 }
 
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
 fn lp_error(error: LpError) -> EngineFailed {
     EngineFailed(error.to_string())
 }
@@ -127,7 +131,7 @@ impl Model {
         deadline: Option<Instant>,
     ) -> Result<Outcome, EngineFailed> {
         let root = into_node(problem.solve())?;
-        let Some(root) = self.cut_rounds(root)? else {
+        let Some(root) = self.cut_rounds(root, deadline)? else {
             return Ok(Outcome {
                 chain: best,
                 root_bound: 0,
@@ -141,13 +145,14 @@ impl Model {
         let mut proved = true;
         while let Some(node) = stack.pop() {
             nodes += 1;
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            let Some(node) = self.cut_rounds(Some(node), deadline)? else {
+                continue;
+            };
+            // Past the deadline the node may still break forest inequalities: read nothing.
+            if past(deadline) {
                 proved = false;
                 break;
             }
-            let Some(node) = self.cut_rounds(Some(node))? else {
-                continue;
-            };
             if (node.objective() + EPS).floor() as usize <= best.len() {
                 continue;
             }
@@ -176,9 +181,17 @@ impl Model {
         })
     }
 
-    /// Adds broken forest inequalities until none is found.
-    fn cut_rounds(&self, mut node: Option<Solution>) -> Result<Option<Solution>, EngineFailed> {
+    /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
+    /// is a bound either way: cuts only lower it).
+    fn cut_rounds(
+        &self,
+        mut node: Option<Solution>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Solution>, EngineFailed> {
         while let Some(solution) = node.take() {
+            if past(deadline) {
+                return Ok(Some(solution));
+            }
             let cuts = self.broken_forest_inequalities(&solution);
             if cuts.is_empty() {
                 return Ok(Some(solution));
