@@ -5,6 +5,7 @@
 //! independent cross-check). `check_chain` is a naive checker of the rules that shares no code.
 
 mod cut;
+mod improve;
 
 use serde::Serialize;
 use std::collections::{BinaryHeap, HashMap};

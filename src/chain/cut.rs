@@ -5,6 +5,7 @@
 //! the integer optimum is the longest chain. The LP (microlp) only bounds; the path it yields is
 //! re-read as a chain and checked by `check_chain` like any other.
 
+use super::improve::Board;
 use microlp::{ComparisonOp, Error as LpError, OptimizationDirection, Problem, Solution, Variable};
 use std::time::Instant;
 
@@ -38,7 +39,12 @@ struct Model {
     incident: Vec<Vec<usize>>,
     y: Vec<Variable>,
     x: Vec<Variable>,
+    board: Board,
 }
+
+/// Local search rounds on the first chain, and on the chain read off each node's LP.
+const ROOT_ROUNDS: usize = 4000;
+const NODE_ROUNDS: usize = 300;
 
 /// A longest path of G_n among `vertices` (numbers, sorted), starting from the chain
 /// `incumbent` (which must be a path of that graph). Stops at `deadline`, unproved.
@@ -92,6 +98,7 @@ pub(super) fn longest_path(
     tree.extend(y.iter().map(|&v| (v, -1.0)));
     problem.add_constraint(tree, ComparisonOp::Eq, -1.0);
     let model = Model {
+        board: Board::new(&vertices),
         vertices,
         edges,
         incident,
@@ -140,6 +147,7 @@ impl Model {
             });
         };
         let root_bound = (root.objective() + EPS).floor() as u64;
+        best = self.board.improve(best, ROOT_ROUNDS, 0x9e37_79b9_7f4a_7c15);
         let mut nodes = 0u64;
         let mut stack = vec![root];
         let mut proved = true;
@@ -155,6 +163,13 @@ impl Model {
             }
             if (node.objective() + EPS).floor() as usize <= best.len() {
                 continue;
+            }
+            let guess = self.board.improve(self.lp_walk(&node), NODE_ROUNDS, nodes);
+            if guess.len() > best.len() {
+                best = guess;
+                if (node.objective() + EPS).floor() as usize <= best.len() {
+                    continue;
+                }
             }
             match self.branching_variable(&node) {
                 None => {
@@ -333,6 +348,31 @@ impl Model {
             }
         }
         sets
+    }
+
+    /// A chain following the LP's edges: from a number the LP uses fully and with the least
+    /// edge weight (an end, in a path), always along the heaviest edge.
+    fn lp_walk(&self, solution: &Solution) -> Vec<usize> {
+        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
+        let mut weight = std::collections::HashMap::new();
+        let mut around = vec![0.0; self.vertices.len()];
+        for (e, &(a, b)) in self.edges.iter().enumerate() {
+            if xs[e] > EPS {
+                let (a, b) = (self.vertices[a], self.vertices[b]);
+                weight.insert((a.min(b), a.max(b)), xs[e]);
+            }
+            around[a] += xs[e];
+            around[b] += xs[e];
+        }
+        let start = (0..self.vertices.len())
+            .max_by(|&a, &b| {
+                let key = |v: usize| solution.var_value(self.y[v]) - around[v] / 4.0;
+                key(a).total_cmp(&key(b)).then(b.cmp(&a))
+            })
+            .map_or(1, |v| self.vertices[v]);
+        self.board.walk(start, |a, b| {
+            weight.get(&(a.min(b), a.max(b))).copied().unwrap_or(0.0)
+        })
     }
 
     /// The most fractional vertex variable, else the most fractional edge variable.
