@@ -46,7 +46,7 @@ impl Board {
     }
 
     fn related(a: usize, b: usize) -> bool {
-        a != b && (a % b == 0 || b % a == 0)
+        a != b && (a.is_multiple_of(b) || b.is_multiple_of(a))
     }
 
     /// A chain built by walking from `start` to the unused neighbour of highest `weight`
