@@ -39,8 +39,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         if found.proved {
             writeln!(
                 out,
-                "n = {}: a longest chain has {} numbers (proved: the search exhausted {} nodes; \
-                 bound before search {}; {:.2} s)",
+                "n = {}: a longest chain has {} numbers (proved: the branch and cut closed {} \
+                 nodes; LP bound at the root {}; {:.2} s)",
                 found.n,
                 found.chain.len(),
                 found.nodes,

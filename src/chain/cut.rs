@@ -1,0 +1,518 @@
+//! Branch and cut for the longest chain (MATH.md §6): a longest simple path of G_n as an integer
+//! programme over vertices (y) and edges (x): degree ≤ 2·y, y ≤ degree, x(E) = y(V) − 1, and the
+//! forest inequalities x(E(C)) ≤ y(C) − y_k (k ∈ C), added lazily when the LP breaks them. A
+//! forest with one edge fewer than vertices is a tree, and a tree of degree ≤ 2 is a path, so
+//! the integer optimum is the longest chain. The LP (microlp) only bounds; the path it yields is
+//! re-read as a chain and checked by `check_chain` like any other.
+
+use super::improve::Board;
+use microlp::{ComparisonOp, Error as LpError, OptimizationDirection, Problem, Solution, Variable};
+use std::time::Instant;
+
+/// Values this close to an integer count as that integer; the LP bound is rounded down only
+/// after adding it, so a float error below it cannot cut a real chain.
+const EPS: f64 = 1e-6;
+
+/// The graph the programme is built on, and the answer it reached.
+pub(super) struct Outcome {
+    /// A longest chain found (the incumbent), in order.
+    pub chain: Vec<usize>,
+    /// The LP bound at the root, after the cut rounds.
+    pub root_bound: u64,
+    /// Nodes of the branch and cut.
+    pub nodes: u64,
+    /// True when the tree was exhausted: no chain is longer than `chain`.
+    pub proved: bool,
+}
+
+/// Why the LP engine gave up; the caller falls back to the combinatorial search.
+#[derive(Debug, thiserror::Error)]
+#[error("the LP engine failed: {0}")]
+pub(super) struct EngineFailed(String);
+
+/// The vertices 1..=n (some dropped, see `longest_path`), the edges of G_n between them, and
+/// the LP variables of each.
+struct Model {
+    vertices: Vec<usize>,
+    edges: Vec<(usize, usize)>,
+    /// Edge ids at each vertex index.
+    incident: Vec<Vec<usize>>,
+    y: Vec<Variable>,
+    x: Vec<Variable>,
+    board: Board,
+}
+
+/// Local search rounds on the first chain, and on the chain read off each node's LP.
+const ROOT_ROUNDS: usize = 4000;
+const NODE_ROUNDS: usize = 300;
+
+/// A longest path of G_n among `vertices` (numbers, sorted), starting from the chain
+/// `incumbent` (which must be a path of that graph). Stops at `deadline`, unproved.
+pub(super) fn longest_path(
+    vertices: Vec<usize>,
+    incumbent: Vec<usize>,
+    deadline: Option<Instant>,
+) -> Result<Outcome, EngineFailed> {
+    let n = vertices.iter().copied().max().unwrap_or(0);
+    let mut index = vec![usize::MAX; n + 1];
+    for (i, &v) in vertices.iter().enumerate() {
+        index[v] = i;
+    }
+    let mut edges = Vec::new();
+    let mut incident = vec![Vec::new(); vertices.len()];
+    for (i, &a) in vertices.iter().enumerate() {
+        for b in (2 * a..=n).step_by(a.max(1)) {
+            let j = index[b];
+            if j != usize::MAX {
+                incident[i].push(edges.len());
+                incident[j].push(edges.len());
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut problem = Problem::new(OptimizationDirection::Maximize);
+    let y: Vec<Variable> = vertices
+        .iter()
+        .map(|_| problem.add_var(1.0, (0.0, 1.0)))
+        .collect();
+    let x: Vec<Variable> = edges
+        .iter()
+        .map(|_| problem.add_var(0.0, (0.0, 1.0)))
+        .collect();
+    for (i, edge_ids) in incident.iter().enumerate() {
+        let around: Vec<(Variable, f64)> = edge_ids.iter().map(|&e| (x[e], 1.0)).collect();
+        // A used number has one or two chain neighbours; an unused one has none.
+        let mut at_most_two = around.clone();
+        at_most_two.push((y[i], -2.0));
+        problem.add_constraint(at_most_two, ComparisonOp::Le, 0.0);
+        let mut at_least_one = around;
+        at_least_one.push((y[i], -1.0));
+        problem.add_constraint(at_least_one, ComparisonOp::Ge, 0.0);
+    }
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        // The forest inequality of the pair {a, b}: an edge needs both ends.
+        problem.add_constraint([(x[e], 1.0), (y[a], -1.0)], ComparisonOp::Le, 0.0);
+        problem.add_constraint([(x[e], 1.0), (y[b], -1.0)], ComparisonOp::Le, 0.0);
+    }
+    let mut tree: Vec<(Variable, f64)> = x.iter().map(|&v| (v, 1.0)).collect();
+    tree.extend(y.iter().map(|&v| (v, -1.0)));
+    problem.add_constraint(tree, ComparisonOp::Eq, -1.0);
+    let model = Model {
+        board: Board::new(&vertices),
+        vertices,
+        edges,
+        incident,
+        y,
+        x,
+    };
+    model.branch_and_cut(&problem, incumbent, deadline)
+}
+
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+fn lp_error(error: LpError) -> EngineFailed {
+    EngineFailed(error.to_string())
+}
+
+/// A node's LP: solved, or proved empty.
+fn into_node(
+    outcome: Result<microlp::SolveOutcome, LpError>,
+) -> Result<Option<Solution>, EngineFailed> {
+    match outcome {
+        Ok(outcome) => outcome
+            .into_solution()
+            .map(Some)
+            .map_err(|_| EngineFailed("interrupted".into())),
+        Err(LpError::Infeasible) => Ok(None),
+        Err(error) => Err(lp_error(error)),
+    }
+}
+
+impl Model {
+    fn branch_and_cut(
+        &self,
+        problem: &Problem,
+        mut best: Vec<usize>,
+        deadline: Option<Instant>,
+    ) -> Result<Outcome, EngineFailed> {
+        let root = into_node(problem.solve())?;
+        let Some(root) = self.cut_rounds(root, deadline)? else {
+            return Ok(Outcome {
+                chain: best,
+                root_bound: 0,
+                nodes: 1,
+                proved: true,
+            });
+        };
+        let root_bound = (root.objective() + EPS).floor() as u64;
+        best = self.board.improve(best, ROOT_ROUNDS, 0x9e37_79b9_7f4a_7c15);
+        let mut nodes = 0u64;
+        let mut stack = vec![root];
+        let mut proved = true;
+        while let Some(node) = stack.pop() {
+            nodes += 1;
+            let Some(node) = self.cut_rounds(Some(node), deadline)? else {
+                continue;
+            };
+            // Past the deadline the node may still break forest inequalities: read nothing.
+            if past(deadline) {
+                proved = false;
+                break;
+            }
+            if (node.objective() + EPS).floor() as usize <= best.len() {
+                continue;
+            }
+            let guess = self.board.improve(self.lp_walk(&node), NODE_ROUNDS, nodes);
+            if guess.len() > best.len() {
+                best = guess;
+                if (node.objective() + EPS).floor() as usize <= best.len() {
+                    continue;
+                }
+            }
+            match self.branching_variable(&node) {
+                None => {
+                    // Integral and no forest inequality broken: a path.
+                    let path = self.read_path(&node);
+                    if path.len() > best.len() {
+                        best = path;
+                    }
+                }
+                Some(var) => {
+                    // Depth first, the "use it" side last so that it is explored first.
+                    let zero = into_node(node.clone().fix_var(var, 0.0))?;
+                    let one = into_node(node.fix_var(var, 1.0))?;
+                    stack.extend(zero);
+                    stack.extend(one);
+                }
+            }
+        }
+        Ok(Outcome {
+            chain: best,
+            root_bound,
+            nodes,
+            proved,
+        })
+    }
+
+    /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
+    /// is a bound either way: cuts only lower it).
+    fn cut_rounds(
+        &self,
+        mut node: Option<Solution>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Solution>, EngineFailed> {
+        while let Some(solution) = node.take() {
+            if past(deadline) {
+                return Ok(Some(solution));
+            }
+            let cuts = self.broken_forest_inequalities(&solution);
+            if cuts.is_empty() {
+                return Ok(Some(solution));
+            }
+            let mut current = Some(solution);
+            for cut in cuts {
+                let Some(solution) = current.take() else {
+                    break;
+                };
+                current = into_node(solution.add_constraint(cut, ComparisonOp::Le, 0.0))?;
+            }
+            node = current;
+            if node.is_none() {
+                return Ok(None);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Forest inequalities broken by the LP point, one per connected piece of its support: the
+    /// edges inside a piece C may number at most y(C) − max y_k. At an integral point every
+    /// cycle is such a piece, so this finds a cut whenever the point is not a path.
+    fn broken_forest_inequalities(&self, solution: &Solution) -> Vec<Vec<(Variable, f64)>> {
+        let m = self.vertices.len();
+        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
+        let ys: Vec<f64> = self.y.iter().map(|&v| solution.var_value(v)).collect();
+        let mut piece = vec![usize::MAX; m];
+        let mut pieces = 0;
+        for start in 0..m {
+            if piece[start] != usize::MAX || ys[start] <= EPS {
+                continue;
+            }
+            piece[start] = pieces;
+            let mut stack = vec![start];
+            while let Some(v) = stack.pop() {
+                for &e in &self.incident[v] {
+                    if xs[e] > EPS {
+                        let (a, b) = self.edges[e];
+                        let w = if a == v { b } else { a };
+                        if piece[w] == usize::MAX {
+                            piece[w] = pieces;
+                            stack.push(w);
+                        }
+                    }
+                }
+            }
+            pieces += 1;
+        }
+        let mut cuts: Vec<_> = (0..pieces)
+            .map(|p| (0..m).filter(|&v| piece[v] == p).collect::<Vec<_>>())
+            .filter(|members| members.len() >= 2)
+            .filter_map(|members| self.forest_cut(&members, &xs, &ys))
+            .collect();
+        if cuts.is_empty() {
+            cuts = self
+                .violated_sets(&xs, &ys)
+                .iter()
+                .filter_map(|members| self.forest_cut(members, &xs, &ys))
+                .collect();
+        }
+        cuts
+    }
+
+    /// The forest inequality of `members` with k the member of largest y, if the point breaks it.
+    fn forest_cut(
+        &self,
+        members: &[usize],
+        xs: &[f64],
+        ys: &[f64],
+    ) -> Option<Vec<(Variable, f64)>> {
+        let inside = self.edges_inside(members);
+        let k = *members.iter().max_by(|&&a, &&b| ys[a].total_cmp(&ys[b]))?;
+        let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
+        let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[k];
+        (lhs > rhs + EPS).then(|| {
+            let mut cut: Vec<(Variable, f64)> = inside.iter().map(|&e| (self.x[e], 1.0)).collect();
+            cut.extend(
+                members
+                    .iter()
+                    .filter(|&&v| v != k)
+                    .map(|&v| (self.y[v], -1.0)),
+            );
+            cut
+        })
+    }
+
+    /// The edges of G_n with both ends in `members`.
+    fn edges_inside(&self, members: &[usize]) -> Vec<usize> {
+        let mut inside = vec![false; self.vertices.len()];
+        for &v in members {
+            inside[v] = true;
+        }
+        (0..self.edges.len())
+            .filter(|&e| inside[self.edges[e].0] && inside[self.edges[e].1])
+            .collect()
+    }
+
+    /// Exact separation of the forest inequalities (Padberg and Wolsey): x(E(S)) − y(S) equals
+    /// Σ_{v∈S} (d_x(v)/2 − y_v) − x(δ(S))/2, so the most broken set containing k, and none of the
+    /// vertices tried before it, is a minimum cut with k on the source side. Every broken set is
+    /// found at its first vertex.
+    fn violated_sets(&self, xs: &[f64], ys: &[f64]) -> Vec<Vec<usize>> {
+        let active: Vec<usize> = (0..self.vertices.len()).filter(|&v| ys[v] > EPS).collect();
+        let mut position = vec![usize::MAX; self.vertices.len()];
+        for (i, &v) in active.iter().enumerate() {
+            position[v] = i;
+        }
+        let mut degree = vec![0.0; active.len()];
+        let mut support = Vec::new();
+        for (e, &(a, b)) in self.edges.iter().enumerate() {
+            if xs[e] > EPS && position[a] != usize::MAX && position[b] != usize::MAX {
+                degree[position[a]] += xs[e];
+                degree[position[b]] += xs[e];
+                support.push((position[a], position[b], xs[e] / 2.0));
+            }
+        }
+        let (source, sink) = (active.len(), active.len() + 1);
+        let mut sets = Vec::new();
+        for k in 0..active.len() {
+            let mut flow = MaxFlow::new(active.len() + 2);
+            for (i, &v) in active.iter().enumerate() {
+                let slack = (ys[v] - degree[i] / 2.0).max(0.0);
+                let capacity = if i < k { f64::INFINITY } else { slack };
+                flow.add_edge(i, sink, capacity);
+            }
+            flow.add_edge(source, k, f64::INFINITY);
+            for &(a, b, c) in &support {
+                flow.add_edge(a, b, c);
+                flow.add_edge(b, a, c);
+            }
+            if flow.run(source, sink) < ys[active[k]] - EPS {
+                let side = flow.source_side(source);
+                sets.push(
+                    (0..active.len())
+                        .filter(|&i| side[i])
+                        .map(|i| active[i])
+                        .collect(),
+                );
+            }
+        }
+        sets
+    }
+
+    /// A chain following the LP's edges: from a number the LP uses fully and with the least
+    /// edge weight (an end, in a path), always along the heaviest edge.
+    fn lp_walk(&self, solution: &Solution) -> Vec<usize> {
+        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
+        let mut weight = std::collections::HashMap::new();
+        let mut around = vec![0.0; self.vertices.len()];
+        for (e, &(a, b)) in self.edges.iter().enumerate() {
+            if xs[e] > EPS {
+                let (a, b) = (self.vertices[a], self.vertices[b]);
+                weight.insert((a.min(b), a.max(b)), xs[e]);
+            }
+            around[a] += xs[e];
+            around[b] += xs[e];
+        }
+        let start = (0..self.vertices.len())
+            .max_by(|&a, &b| {
+                let key = |v: usize| solution.var_value(self.y[v]) - around[v] / 4.0;
+                key(a).total_cmp(&key(b)).then(b.cmp(&a))
+            })
+            .map_or(1, |v| self.vertices[v]);
+        self.board.walk(start, |a, b| {
+            weight.get(&(a.min(b), a.max(b))).copied().unwrap_or(0.0)
+        })
+    }
+
+    /// The most fractional vertex variable, else the most fractional edge variable.
+    fn branching_variable(&self, solution: &Solution) -> Option<Variable> {
+        let most_fractional = |vars: &[Variable]| {
+            vars.iter()
+                .map(|&v| (v, solution.var_value(v)))
+                .filter(|&(_, value)| value > EPS && value < 1.0 - EPS)
+                .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
+                .map(|(v, _)| v)
+        };
+        most_fractional(&self.y).or_else(|| most_fractional(&self.x))
+    }
+
+    /// The numbers of an integral LP point that is a path, in path order.
+    fn read_path(&self, solution: &Solution) -> Vec<usize> {
+        let used: Vec<usize> = (0..self.edges.len())
+            .filter(|&e| solution.var_value(self.x[e]) > 0.5)
+            .collect();
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); self.vertices.len()];
+        for &e in &used {
+            let (a, b) = self.edges[e];
+            next[a].push(b);
+            next[b].push(a);
+        }
+        let on_path: Vec<usize> = (0..self.vertices.len())
+            .filter(|&v| solution.var_value(self.y[v]) > 0.5)
+            .collect();
+        let Some(&start) = on_path.iter().find(|&&v| next[v].len() <= 1) else {
+            return Vec::new();
+        };
+        let mut path = vec![start];
+        let mut previous = usize::MAX;
+        let mut current = start;
+        while let Some(&step) = next[current].iter().find(|&&w| w != previous) {
+            path.push(step);
+            previous = current;
+            current = step;
+        }
+        path.into_iter().map(|i| self.vertices[i]).collect()
+    }
+}
+
+/// Dinic's maximum flow on real capacities, small graphs: the separation's minimum cuts.
+struct MaxFlow {
+    head: Vec<Vec<usize>>,
+    to: Vec<usize>,
+    capacity: Vec<f64>,
+}
+
+impl MaxFlow {
+    fn new(nodes: usize) -> Self {
+        MaxFlow {
+            head: vec![Vec::new(); nodes],
+            to: Vec::new(),
+            capacity: Vec::new(),
+        }
+    }
+
+    fn add_edge(&mut self, from: usize, to: usize, capacity: f64) {
+        self.head[from].push(self.to.len());
+        self.to.push(to);
+        self.capacity.push(capacity);
+        self.head[to].push(self.to.len());
+        self.to.push(from);
+        self.capacity.push(0.0);
+    }
+
+    fn levels(&self, source: usize) -> Vec<usize> {
+        let mut level = vec![usize::MAX; self.head.len()];
+        level[source] = 0;
+        let mut queue = std::collections::VecDeque::from([source]);
+        while let Some(u) = queue.pop_front() {
+            for &a in &self.head[u] {
+                if self.capacity[a] > FLOW_EPS && level[self.to[a]] == usize::MAX {
+                    level[self.to[a]] = level[u] + 1;
+                    queue.push_back(self.to[a]);
+                }
+            }
+        }
+        level
+    }
+
+    fn push(
+        &mut self,
+        u: usize,
+        sink: usize,
+        limit: f64,
+        level: &[usize],
+        next: &mut [usize],
+    ) -> f64 {
+        if u == sink {
+            return limit;
+        }
+        while next[u] < self.head[u].len() {
+            let a = self.head[u][next[u]];
+            let v = self.to[a];
+            if self.capacity[a] > FLOW_EPS && level[v] == level[u] + 1 {
+                let pushed = self.push(v, sink, limit.min(self.capacity[a]), level, next);
+                if pushed > FLOW_EPS {
+                    self.capacity[a] -= pushed;
+                    self.capacity[a ^ 1] += pushed;
+                    return pushed;
+                }
+            }
+            next[u] += 1;
+        }
+        0.0
+    }
+
+    /// The value of a maximum flow (capped: an infinite one means no finite cut).
+    fn run(&mut self, source: usize, sink: usize) -> f64 {
+        let mut total = 0.0;
+        loop {
+            let level = self.levels(source);
+            if level[sink] == usize::MAX {
+                return total;
+            }
+            let mut next = vec![0; self.head.len()];
+            loop {
+                let pushed = self.push(source, sink, f64::INFINITY, &level, &mut next);
+                if pushed <= FLOW_EPS || pushed.is_infinite() {
+                    if pushed.is_infinite() {
+                        return f64::INFINITY;
+                    }
+                    break;
+                }
+                total += pushed;
+            }
+        }
+    }
+
+    /// The nodes still reachable from the source in the residual graph: a minimum cut's side.
+    fn source_side(&self, source: usize) -> Vec<bool> {
+        self.levels(source)
+            .iter()
+            .map(|&l| l != usize::MAX)
+            .collect()
+    }
+}
+
+/// Residual capacity below this counts as none.
+const FLOW_EPS: f64 = 1e-9;
