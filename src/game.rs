@@ -260,25 +260,19 @@ mod tests {
 
     #[test]
     fn legal_moves_match_the_naive_definition_on_random_positions() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut random = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut random = crate::test_support::Random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..5000 {
-            let n = (random() % 128 + 1) as u32;
+            let n = (random.next() % 128 + 1) as u32;
             let board = Board::new(n);
             let mut position = Position::start();
-            let steps = random() % 12;
+            let steps = random.next() % 12;
             for _ in 0..steps {
                 let moves: Vec<u32> = numbers(board.legal_moves(&position)).collect();
                 assert_eq!(moves, naive_moves(n, &position));
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[(random() % moves.len() as u64) as usize];
+                let m = moves[(random.next() % moves.len() as u64) as usize];
                 position = board.play(&position, m as u64).unwrap();
             }
             let moves: Vec<u32> = numbers(board.legal_moves(&position)).collect();

@@ -17,6 +17,8 @@ pub mod schemes;
 pub mod search;
 pub mod strategy;
 pub mod table;
+#[cfg(test)]
+mod test_support;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};

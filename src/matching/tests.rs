@@ -3,22 +3,8 @@
 //! outcomes, winning moves and the pairing strategy.
 
 use super::*;
+use crate::test_support::Random;
 use std::collections::HashMap;
-
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
 
 /// ν of the subgraph induced by `mask`, by exhaustion: the lowest vertex is either unmatched or
 /// matched to one of its neighbours in the mask.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::game::set_of;
+use crate::test_support::Random;
 use std::collections::HashMap;
 
 /// The raw rules and nothing else: the player to move wins iff some legal move leaves the
@@ -39,22 +40,6 @@ impl PlainMinimax {
         numbers(self.board.legal_moves(position))
             .filter(|&m| !self.wins(&position.after(m)))
             .collect()
-    }
-}
-
-/// xorshift64: reproducible random positions without a dependency.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
     }
 }
 
