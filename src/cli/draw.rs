@@ -20,15 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let line = args
-        .after
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|word| !word.is_empty())
-        .map(|word| {
-            word.parse::<u64>()
-                .map_err(|_| format!("--after: {word:?} is not a number"))
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
+    let line = super::parse_line(&args.after)?;
     let oracle = MatchingOracle {
         rule: OpeningRule::Even,
     };

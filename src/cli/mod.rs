@@ -50,6 +50,17 @@ pub fn parse_n(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Parses a line of play (`--after`): whole numbers separated by spaces or commas.
+pub fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            word.parse::<u64>()
+                .map_err(|_| format!("'{word}' in --after is not a number").into())
+        })
+        .collect()
+}
+
 /// The opening-rule flag shared by the solving commands.
 #[derive(clap::Args, Clone, Copy)]
 pub struct RuleArgs {

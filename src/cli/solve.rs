@@ -64,20 +64,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Parses a line of play: whole numbers separated by spaces or commas.
-fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|word| !word.is_empty())
-        .map(|word| {
-            word.parse::<u64>()
-                .map_err(|_| format!("'{word}' in --after is not a number").into())
-        })
-        .collect()
-}
-
 fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     let started = Instant::now();
-    let line = parse_line(text)?;
+    let line = super::parse_line(text)?;
     let rule = args.rule.rule();
     if args.n > juniper_green::matching::MAX_N {
         return Err(format!("n = {} is beyond the matching's range", args.n).into());
