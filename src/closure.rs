@@ -5,18 +5,8 @@
 //! computed here from the raw rules, independently of the verifier's own computation.
 
 use crate::game::{OpeningRule, Player};
-use crate::matching::{self, PairingStrategy};
+use crate::matching::{self, related_numbers, PairingStrategy};
 use std::collections::HashMap;
-
-/// The numbers of 1..=n that divide `x` or that `x` divides, `x` excluded.
-fn neighbours(n: u64, x: u64) -> impl Iterator<Item = u64> {
-    let divisors = (1..=x.isqrt())
-        .filter(move |d| x % d == 0)
-        .flat_map(move |d| [d, x / d])
-        .filter(move |&d| d != x);
-    let multiples = (2..=n / x).map(move |k| k * x);
-    divisors.chain(multiples)
-}
 
 /// The closure of a pairing: the loser's first moves (every allowed opening, or the neighbours
 /// of the winner's opening), then every neighbour of the partner of a number already in it.
@@ -30,7 +20,7 @@ pub fn closure(
     let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
     let mut reached = vec![false; n as usize + 1];
     let mut todo: Vec<u64> = match opening {
-        Some(e) => neighbours(n, e).collect(),
+        Some(e) => related_numbers(n, e),
         None => (1..=n).filter(|&x| rule.allows(x)).collect(),
     };
     if let Some(e) = opening {
@@ -40,7 +30,7 @@ pub fn closure(
     let mut size = todo.len();
     while let Some(x) = todo.pop() {
         let y = *partner.get(&x).ok_or(x)?;
-        for z in neighbours(n, y) {
+        for z in related_numbers(n, y) {
             if !reached[z as usize] {
                 reached[z as usize] = true;
                 size += 1;

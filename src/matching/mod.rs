@@ -187,7 +187,7 @@ fn play_line(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Vec<bool>, Illeg
 }
 
 /// Divisors and multiples of `c` in 1..=n, other than c, ascending.
-fn related_numbers(n: u64, c: u64) -> Vec<u64> {
+pub(crate) fn related_numbers(n: u64, c: u64) -> Vec<u64> {
     let mut related: Vec<u64> = Vec::new();
     let mut d = 1;
     while d * d <= c {
