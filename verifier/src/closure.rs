@@ -42,14 +42,15 @@ pub(crate) fn check_closure<B: Board>(
             line: line_to(opening, reached, from, partner),
         };
         for x in board.legal_moves(&position).map_err(|what| limit(what, &reached))? {
+            if reached.contains_key(&x) {
+                continue;
+            }
             if reached.len() as u64 >= limits.max_positions {
                 let what = format!("position limit: more than {} numbers", reached.len());
                 return Err(limit(what, &reached));
             }
-            if !reached.contains_key(&x) {
-                reached.insert(x, from);
-                todo.push(x);
-            }
+            reached.insert(x, from);
+            todo.push(x);
         }
         // The next number of L whose partner's neighbours are not in L yet.
         loop {

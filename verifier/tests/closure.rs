@@ -117,3 +117,16 @@ fn each_way_of_lying_is_rejected_with_its_reason() {
     let text = rejection(&closed(3, false, true, Some(9), &[]));
     assert!(text.contains("9 is not in 1..3"), "{text}");
 }
+
+#[test]
+fn the_position_limit_bounds_the_closure_exactly() {
+    let mut game = Game::new(24, false);
+    let (opening, pairs) = game.pairing_strategy();
+    let bytes = closed(24, false, game.first_wins(), opening, &pairs);
+    let size = verify_bytes(&bytes, &Limits::default()).expect("closed for n = 24").positions;
+    let exact = Limits { max_positions: size, ..Limits::default() };
+    assert_eq!(verify_bytes(&bytes, &exact).map(|v| v.positions), Ok(size));
+    let short = Limits { max_positions: size - 1, ..Limits::default() };
+    let text = verify_bytes(&bytes, &short).expect_err("one number too many").to_string();
+    assert!(text.contains("position limit"), "{text}");
+}
