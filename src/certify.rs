@@ -136,11 +136,7 @@ impl Certified {
         crate::manifest::Row {
             n: self.verdict.n,
             winner: self.certificate.winner,
-            kind: match self.verdict.kind {
-                jg_verify::Kind::Tree => "tree".to_string(),
-                jg_verify::Kind::Pairing => "pairing".to_string(),
-                jg_verify::Kind::ClosedPairing => "closed-pairing".to_string(),
-            },
+            kind: self.verdict.kind.name().to_string(),
             bytes: self.bytes.len() as u64,
             positions: self.verdict.positions,
             blake3: self.verdict.blake3_hex(),

@@ -34,7 +34,8 @@ enum Command {
     Schemes(cli::schemes::Args),
     /// Write a certificate (a proof of the winner) for N, checked by the verifier before it is kept
     Certify(cli::certify::Args),
-    /// Check certificate files against the raw rules (the verifier crate)
+    /// Check certificate files against the raw rules (the verifier crate; same as jg-verify)
+    #[command(after_help = jg_verify::cli::EXIT_CODES)]
     Verify(cli::verify::Args),
     /// Solitaire: a longest chain of 1..N, proved longest
     Chain(cli::chain::Args),

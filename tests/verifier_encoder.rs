@@ -259,40 +259,38 @@ fn jg_verify_subcommand_reports_like_jg_verify() {
     let invalid = dir.join("bad.bin");
     std::fs::write(&invalid, b"JUNIPERG but not much else").unwrap();
     let missing = dir.join("missing.bin");
-    let run = |paths: &[&std::path::Path]| {
-        let jg = env!("CARGO_BIN_EXE_jg");
-        let output = Command::new(jg).arg("verify").args(paths).output().unwrap();
+    let jg = |paths: &[&std::path::Path]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+            .arg("verify")
+            .args(paths)
+            .output();
+        let output = output.unwrap();
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
         (
-            String::from_utf8(output.stdout).unwrap(),
+            text(output.stdout),
+            text(output.stderr),
             output.status.code().unwrap(),
         )
     };
-    let (out, code) = run(&[&valid]);
+    let (out, err, code) = jg(&[&valid]);
     let expected = format!(
         "{}: valid: n=14, {} player wins, {positions} positions, blake3 {}\n",
         valid.display(),
         certificate.winner.name(),
         certificate.blake3_hex().unwrap()
     );
-    assert_eq!((out, code), (expected, 0));
-    let (out, code) = run(&[&valid, &invalid]);
-    assert!(out
-        .lines()
-        .nth(1)
-        .unwrap()
-        .starts_with(&format!("{}: invalid: ", invalid.display())));
+    assert_eq!((out, err, code), (expected, String::new(), 0));
+    let (out, _, code) = jg(&[&valid, &invalid]);
+    let second = out.lines().nth(1).unwrap();
+    assert!(second.starts_with(&format!("{}: invalid: ", invalid.display())));
     assert_eq!(code, 1);
-    let (out, code) = run(&[&invalid, &missing, &dir]);
-    assert!(out
-        .lines()
-        .nth(1)
-        .unwrap()
-        .starts_with(&format!("{}: error: ", missing.display())));
-    assert!(out
-        .lines()
-        .nth(2)
-        .unwrap()
-        .starts_with(&format!("{}: error: ", dir.display())));
+    // Unreadable files go to stderr; exit 2 unless a file is invalid (exit 1 outranks it).
+    let (out, err, code) = jg(&[&missing, &dir]);
+    assert_eq!(out, "");
+    let errors: Vec<&str> = err.lines().collect();
+    assert!(errors[0].starts_with(&format!("{}: error: ", missing.display())));
+    assert!(errors[1].starts_with(&format!("{}: error: ", dir.display())));
     assert_eq!(code, 2);
+    assert_eq!(jg(&[&invalid, &missing]).2, 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }

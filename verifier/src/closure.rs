@@ -4,21 +4,36 @@
 //! L); if every number of L has a partner that is its divisor or multiple, the partner is always
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
+use crate::format::table_entry_bytes;
 use crate::rules::{check_move, Board};
-use crate::{Limits, Rejection, Verdict, Winner};
+use crate::{Kind, Limits, OpeningRule, Rejection, Verdict, Winner};
 use std::collections::{HashMap, HashSet};
 
 /// `x`'s partner and the file offset of its pair, if it is in a pair.
 pub(crate) type Partner<'a> = &'a dyn Fn(u64) -> Option<(u64, u64)>;
 
-/// Checks a closed pairing; returns how many numbers its closure L holds.
+/// Checks a closed pairing; returns how many numbers its closure L holds. `memory` is what the
+/// caller already holds (the pairs map); every table grown here is counted on top of it.
 pub(crate) fn check_closure<B: Board>(
     mut board: B, claim: &Verdict, (opening, opening_offset): (u64, u64), limits: &Limits,
-    partner: Partner,
+    mut memory: u64, partner: Partner,
 ) -> Result<u64, Rejection> {
+    // An interval claim holds for every n up to n_last only if no number the winner plays has a
+    // multiple other than itself up to n_last: then its moves are its divisors (spec.md §4.6).
+    let n_last = claim.n_last;
+    let interval = claim.kind == Kind::IntervalClosedPairing;
+    let too_wide = |y: u64, offset| {
+        let what = format!(
+            "the interval is too wide: the winner plays {y}, whose multiple {} is at most \
+             n_last = {n_last}, so its moves depend on n",
+            y.saturating_mul(2)
+        );
+        (interval && y.saturating_mul(2) <= n_last).then_some(Rejection::Body { offset, what })
+    };
+    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16; // and its `todo` slot
     let mut first = B::Position::default();
     if claim.winner == Winner::First {
-        // The opening must be legal and in no pair: it stays played all game long.
+        // The opening must be legal (at n: for an interval, the smallest board) and in no pair.
         let rules = (claim.n, claim.opening_rule);
         check_move(&board, rules, &first, &[], opening).map_err(|why| Rejection::IllegalMove {
             number: opening,
@@ -30,7 +45,19 @@ pub(crate) fn check_closure<B: Board>(
             let what = format!("the opening {opening} is in a pair: it has no partner to give");
             return Err(Rejection::Body { offset, what });
         }
+        if let Some(rejection) = too_wide(opening, opening_offset) {
+            return Err(rejection);
+        }
         first = board.play(&first, opening);
+    } else {
+        // The loser's first moves, every allowed opening, are refused before they are listed
+        // when they alone break a bound.
+        let openings = if claim.opening_rule == OpeningRule::Even { n_last / 2 } else { n_last };
+        let bytes = openings.saturating_mul(reached_bytes).saturating_add(memory);
+        if let Some(what) = broken_bound(openings, bytes, limits) {
+            let what = format!("{what}, for the {openings} openings alone");
+            return Err(Rejection::Limit { what, line: vec![] });
+        }
     }
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     let mut reached: HashMap<u64, Option<u64>> = HashMap::new();
@@ -45,8 +72,8 @@ pub(crate) fn check_closure<B: Board>(
             if reached.contains_key(&x) {
                 continue;
             }
-            if reached.len() as u64 >= limits.max_positions {
-                let what = format!("position limit: more than {} numbers", reached.len());
+            memory = memory.saturating_add(reached_bytes);
+            if let Some(what) = broken_bound(reached.len() as u64 + 1, memory, limits) {
                 return Err(limit(what, &reached));
             }
             reached.insert(x, from);
@@ -62,10 +89,25 @@ pub(crate) fn check_closure<B: Board>(
                 return Err(Rejection::IllegalMove { number: y, offset: Some(offset), line, why });
             }
             if expanded.insert(y) {
+                memory = memory.saturating_add(table_entry_bytes::<u64>());
+                if let Some(rejection) = too_wide(y, offset) {
+                    return Err(rejection);
+                }
                 (position, from) = (board.play(&first, y), Some(x));
                 break;
             }
         }
+    }
+}
+
+/// The bound of spec.md §4.4 that holding `count` numbers in `bytes` breaks, if any.
+fn broken_bound(count: u64, bytes: u64, limits: &Limits) -> Option<String> {
+    if count > limits.max_positions {
+        Some(format!("position limit: more than {} numbers", limits.max_positions))
+    } else if bytes > limits.max_memory {
+        Some(format!("memory limit: the closure needs more than {} bytes", limits.max_memory))
+    } else {
+        None
     }
 }
 

@@ -2,7 +2,7 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
-use crate::{OpeningRule, Rejection, Verdict, Winner};
+use crate::{Limits, OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
 
@@ -15,6 +15,26 @@ pub enum Kind {
     Pairing,
     /// A pairing checked by its closure instead of a walk (spec.md §4.5).
     ClosedPairing,
+    /// A closed pairing whose claim is every n of an interval (spec.md §4.6).
+    IntervalClosedPairing,
+}
+
+impl Kind {
+    /// The kind's name in reports and manifests.
+    pub fn name(self) -> &'static str {
+        ["tree", "pairing", "closed-pairing", "interval-closed-pairing"][self as usize]
+    }
+}
+
+/// Heap bytes of one entry of a hash table of `E`s plus its control byte, at the table's worst
+/// moment: 7/8 full, while it doubles (old and new tables both live).
+pub(crate) fn table_entry_bytes<E>() -> u64 {
+    (size_of::<E>() as u64 + 1) * 24 / 7
+}
+
+/// Heap bytes of the map from each of `numbers` paired numbers to its partner and offset.
+pub(crate) fn pairs_bytes(numbers: u64) -> u64 {
+    numbers.saturating_mul(table_entry_bytes::<(u64, (u64, u64))>())
 }
 
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
@@ -58,7 +78,9 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
 
 /// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
 /// header's claim comes as the verdict it would give, before the walk counts the positions.
-pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection> {
+pub(crate) fn decode<'a>(
+    bytes: &'a [u8], limits: &Limits,
+) -> Result<(Verdict, Strategy<'a>), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
     if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
@@ -80,7 +102,12 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection>
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
-        (raw.kind > 2, 28, format!("kind is {}, not 0, 1 or 2", raw.kind)),
+        (raw.kind > 3, 28, format!("kind is {}, not 0, 1, 2 or 3", raw.kind)),
+        (
+            raw.kind == 3 && raw.winner != 0,
+            24,
+            "an interval (kind 3) claims first-player wins".into(),
+        ),
         (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
         (raw.body_len != actual, len - 40, format!("body_len is {} not {actual}", raw.body_len)),
         (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
@@ -89,21 +116,37 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<(Verdict, Strategy<'_>), Rejection>
         return Err(header(offset, what));
     }
     let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
+    let first = raw.winner == 0;
+    let mut n_last = n;
     let (kind, strategy) = match raw.kind {
         0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
-        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
-        _ => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, raw.winner == 0)?),
+        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, limits)?),
+        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, limits)?),
+        _ => {
+            // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
+            let Some((last, pairs)) = body.split_first_chunk::<8>() else {
+                let what = "an interval body starts with n_last: 8 bytes".into();
+                return Err(Rejection::Body { offset, what });
+            };
+            n_last = read_number(last);
+            if n_last < n {
+                let what = format!("n_last is {n_last}, below n = {n}");
+                return Err(Rejection::Body { offset, what });
+            }
+            let strategy = decode_pairs(pairs, n, width, offset + 8, first, limits)?;
+            (Kind::IntervalClosedPairing, strategy)
+        }
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
-    let winner = if raw.winner == 0 { Winner::First } else { Winner::Second };
+    let winner = if first { Winner::First } else { Winner::Second };
     let blake3 = *blake3::hash(bytes).as_bytes();
-    Ok((Verdict { n, opening_rule, winner, kind, positions: 0, blake3 }, strategy))
+    Ok((Verdict { n, n_last, opening_rule, winner, kind, positions: 0, blake3 }, strategy))
 }
 
 /// A pairing body (spec.md §3.2): opening, count, then canonical pairs.
-fn decode_pairs(
-    body: &[u8], n: u64, width: usize, offset: u64, winner_first: bool,
-) -> Result<Strategy<'_>, Rejection> {
+fn decode_pairs<'a>(
+    body: &'a [u8], n: u64, width: usize, offset: u64, winner_first: bool, limits: &Limits,
+) -> Result<Strategy<'a>, Rejection> {
     let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
     if body.len() < 2 * width {
         return Err(error(0, format!("a pairing body needs at least {} bytes", 2 * width)));
@@ -120,7 +163,14 @@ fn decode_pairs(
         let what = format!("count is {count} pairs but {} bytes follow", pairs.len());
         return Err(error(width, what));
     }
-    let mut partners = HashMap::with_capacity(pairs.len() / width);
+    // Two entries a pair; refused before the map is allocated if they would break the bound.
+    let numbers = (pairs.len() / width) as u64;
+    if pairs_bytes(numbers) > limits.max_memory {
+        let (max, count) = (limits.max_memory, numbers / 2);
+        let what = format!("memory limit: {count} pairs need more than {max} bytes");
+        return Err(Rejection::Limit { what, line: vec![] });
+    }
+    let mut partners = HashMap::with_capacity(numbers as usize);
     let mut previous = 0;
     for (index, pair) in pairs.chunks_exact(2 * width).enumerate() {
         let at = 2 * width * (index + 1);

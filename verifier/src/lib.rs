@@ -5,7 +5,10 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
 
+#[cfg(feature = "cli")]
+pub mod cli;
 mod closure;
+pub mod covers;
 mod format;
 mod rejection;
 mod rules;
@@ -31,7 +34,8 @@ impl Winner {
     }
 }
 
-/// The first move: an even number (the game), or any number (the free-opening variant).
+/// The first move: an even number (the game), or any number (the free-opening variant). Every
+/// report names the free rule, so that a proof of the variant never reads as one of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpeningRule {
     Even,
@@ -41,7 +45,10 @@ pub enum OpeningRule {
 /// What an accepted certificate proves, and what the proof cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
+    /// The board 1..n; for an interval certificate (kind 3), the smallest n claimed.
     pub n: u64,
+    /// The largest n claimed: `n` itself except for an interval certificate.
+    pub n_last: u64,
     pub opening_rule: OpeningRule,
     pub winner: Winner,
     pub kind: Kind,
@@ -55,14 +62,25 @@ impl Verdict {
     pub fn blake3_hex(&self) -> String {
         self.blake3.iter().map(|byte| format!("{byte:02x}")).collect()
     }
+
+    /// The claim in words: `n=N` or `n=A..B`, then `, free opening` when the first move may be
+    /// odd, then `, <first|second> player wins`.
+    pub fn claim(&self) -> String {
+        let range = match self.n_last > self.n {
+            true => format!("{}..{}", self.n, self.n_last),
+            false => self.n.to_string(),
+        };
+        let rule = if self.opening_rule == OpeningRule::Free { ", free opening" } else { "" };
+        format!("n={range}{rule}, {} player wins", self.winner.name())
+    }
 }
 
-/// The report of the CLI contract: `valid: n=N, <first|second> player wins, <P> positions, blake3 <hex>`.
+/// The report of the CLI contract:
+/// `valid: n=N, <first|second> player wins, <P> positions, blake3 <hex>` (see `claim`).
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (n, winner, positions, hash) =
-            (self.n, self.winner.name(), self.positions, self.blake3_hex());
-        write!(f, "valid: n={n}, {winner} player wins, {positions} positions, blake3 {hash}")
+        let (claim, positions, hash) = (self.claim(), self.positions, self.blake3_hex());
+        write!(f, "valid: {claim}, {positions} positions, blake3 {hash}")
     }
 }
 
@@ -100,18 +118,22 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
 pub fn verify_bytes_with_progress(
     bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u64),
 ) -> Result<Verdict, Rejection> {
-    let (mut verdict, strategy) = format::decode(bytes)?;
-    verdict.positions = match (&strategy, verdict.kind) {
-        (format::Strategy::Pairing { opening, offset, partners }, Kind::ClosedPairing) => {
+    let (mut verdict, strategy) = format::decode(bytes, limits)?;
+    let closed = matches!(verdict.kind, Kind::ClosedPairing | Kind::IntervalClosedPairing);
+    verdict.positions = match &strategy {
+        format::Strategy::Pairing { opening, offset, partners } if closed => {
             let partner = |x| partners.get(&x).copied();
-            let (n, rule, opening) = (verdict.n, verdict.opening_rule, (*opening, *offset));
+            // An interval is checked on its largest board (spec.md §4.6).
+            let (n, rule, opening) = (verdict.n_last, verdict.opening_rule, (*opening, *offset));
+            // `decode` already counted the pairs map against the memory bound.
+            let used = format::pairs_bytes(partners.len() as u64);
             if n <= 128 && !limits.force_general_board {
                 let board = rules::SmallBoard::new(n, rule);
-                closure::check_closure(board, &verdict, opening, limits, &partner)?
+                closure::check_closure(board, &verdict, opening, limits, used, &partner)?
             } else {
                 let board =
                     rules::GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
-                closure::check_closure(board, &verdict, opening, limits, &partner)?
+                closure::check_closure(board, &verdict, opening, limits, used, &partner)?
             }
         }
         _ => walk::walk(&verdict, &strategy, limits, progress)?,

@@ -2,7 +2,7 @@
 //! by the pairing rule), every legal move at the loser's, memo of the loser positions already
 //! proven. Iterative, so that no input can overflow the call stack.
 
-use crate::format::{read_number, Strategy};
+use crate::format::{pairs_bytes, read_number, table_entry_bytes, Strategy};
 use crate::rules::{check_move, Board, GeneralBoard, PositionHasher, SmallBoard};
 use crate::{Limits, Rejection, Verdict, Winner};
 use std::collections::HashSet;
@@ -10,12 +10,6 @@ use std::hash::BuildHasherDefault;
 
 /// Positions between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1 << 22;
-
-/// Heap bytes of a memo entry `P` plus its control byte, at the hash table's worst moment: 7/8
-/// full, while it doubles (old and new tables both live).
-fn memo_entry_bytes<P>() -> u64 {
-    (size_of::<P>() as u64 + 1) * 24 / 7
-}
 
 type Progress<'a> = &'a mut dyn FnMut(u64);
 
@@ -37,7 +31,12 @@ fn walk_on<B: Board>(
     board: B, claim: &Verdict, strategy: &Strategy, limits: &Limits, progress: Progress,
 ) -> Result<u64, Rejection> {
     let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
-    let (read, positions, memory) = (0, 0, 0);
+    // The pairs map (already allocated by `decode`) counts against the memory bound too.
+    let memory = match strategy {
+        Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
+        Strategy::Tree { .. } => 0,
+    };
+    let (read, positions) = (0, 0);
     Walk { board, claim, strategy, limits, progress, memo, stack, line, read, positions, memory }
         .run()
 }
@@ -116,7 +115,7 @@ impl<B: Board> Walk<'_, B> {
         }
         self.count_position()?;
         let moves = self.board.legal_moves(&position).map_err(|what| self.limit(what))?;
-        self.memory += memo_entry_bytes::<B::Position>() + self.board.heap_bytes(&position);
+        self.memory += table_entry_bytes::<B::Position>() + self.board.heap_bytes(&position);
         if self.memory > self.limits.max_memory {
             let max = self.limits.max_memory;
             return Err(self.limit(format!("memory limit: the memo needs more than {max} bytes")));

@@ -1,70 +1,184 @@
-//! The `jg-verify` binary: one line per file and the exit codes of the CLI contract.
+//! The `jg-verify` binary: one line per file on stdout, errors on stderr, the exit codes of
+//! spec.md §4.8 (0 valid, 1 invalid, 2 usage or I/O, 3 refused by a limit), `--covers`.
 
 mod common;
 
 use common::*;
-use std::path::PathBuf;
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
 use std::process::Command;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jg-verify-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
 }
 
-fn run(args: &[&std::ffi::OsStr]) -> (String, i32) {
+fn run(args: &[&OsStr]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_jg-verify")).args(args).output().unwrap();
-    (String::from_utf8(output.stdout).unwrap(), output.status.code().unwrap())
+    Run {
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().expect("exited, not killed by a signal"),
+    }
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
 }
 
 #[test]
 fn valid_invalid_and_missing_files() {
-    let dir = scratch("files");
+    let dir = tempfile::tempdir().unwrap();
     let (bytes, first, positions) = tree_certificate(&mut Game::new(14, false));
-    let valid = dir.join("cert-14.bin");
-    std::fs::write(&valid, &bytes).unwrap();
-    let invalid = dir.join("bad.bin");
-    std::fs::write(&invalid, &bytes[..bytes.len() - 1]).unwrap();
-    let missing = dir.join("missing.bin");
+    let valid = write(dir.path(), "cert-14.bin", &bytes);
+    let invalid = write(dir.path(), "bad.bin", &bytes[..bytes.len() - 1]);
+    let missing = dir.path().join("missing.bin");
 
-    let (out, code) = run(&[valid.as_os_str()]);
+    let result = run(&[valid.as_os_str()]);
     let winner = if first { "first" } else { "second" };
     let hash = blake3::hash(&bytes).to_hex();
     let expected =
         format!("valid: n=14, {winner} player wins, {positions} positions, blake3 {hash}");
-    assert_eq!(out, format!("{}: {expected}\n", valid.display()));
-    assert_eq!(code, 0);
+    assert_eq!(result.out, format!("{}: {expected}\n", valid.display()));
+    assert_eq!((result.err.as_str(), result.code), ("", 0));
 
-    let (out, code) = run(&[valid.as_os_str(), invalid.as_os_str()]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert!(
-        lines[1].starts_with(&format!("{}: invalid: header at byte", invalid.display())),
-        "{out}"
+    let result = run(&[valid.as_os_str(), invalid.as_os_str()]);
+    let lines: Vec<&str> = result.out.lines().collect();
+    let prefix = format!("{}: invalid: header at byte", invalid.display());
+    assert!(lines[1].starts_with(&prefix), "{}", result.out);
+    assert_eq!((lines.len(), result.code), (2, 1));
+
+    // Unreadable files are errors, on stderr; an invalid file still decides the exit code.
+    let result = run(&[missing.as_os_str(), dir.path().as_os_str()]);
+    assert_eq!(result.out, "");
+    let errors: Vec<&str> = result.err.lines().collect();
+    assert!(errors[0].starts_with(&format!("{}: error: ", missing.display())), "{}", result.err);
+    assert!(errors[1].starts_with(&format!("{}: error: ", dir.path().display())));
+    assert_eq!(result.code, 2);
+    assert_eq!(run(&[invalid.as_os_str(), missing.as_os_str()]).code, 1);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_and_version_exit_0() {
+    assert_eq!(run(&[]).code, 2);
+    assert_eq!(run(&["--max-positions".as_ref()]).code, 2);
+    assert_eq!(run(&["--max-work".as_ref(), "lots".as_ref(), "x".as_ref()]).code, 2);
+    let unknown = run(&["--max-postions".as_ref(), "5".as_ref(), "x".as_ref()]);
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.err.contains("--max-positions"), "a did-you-mean tip: {}", unknown.err);
+    let version = run(&["--version".as_ref()]);
+    assert_eq!((version.out.trim(), version.code), ("jg-verify 0.1.0", 0));
+    let help = run(&["--help".as_ref()]);
+    assert_eq!(help.code, 0);
+    for needle in ["Exit codes:", "[default: 8192]", "--covers <A..B>", "refused"] {
+        assert!(help.out.contains(needle), "help lacks {needle}: {}", help.out);
+    }
+}
+
+#[test]
+fn a_limit_is_a_refusal_not_a_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "cert.bin", &tree_certificate(&mut Game::new(16, false)).0);
+    let result = run(&["--max-positions".as_ref(), "5".as_ref(), path.as_os_str()]);
+    let expected = format!("{}: refused: position limit: more than 5 positions", path.display());
+    assert!(result.out.starts_with(&expected), "{}", result.out);
+    assert_eq!(result.code, 3);
+    // A refuted file outranks a refused one.
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    assert_eq!(
+        run(&["--max-positions".as_ref(), "5".as_ref(), path.as_os_str(), bad.as_os_str()]).code,
+        1
     );
-    assert_eq!((lines.len(), code), (2, 1));
-
-    let (out, code) = run(&[invalid.as_os_str(), missing.as_os_str(), dir.as_os_str()]);
-    let lines: Vec<&str> = out.lines().collect();
-    assert!(lines[1].starts_with(&format!("{}: error: ", missing.display())), "{out}");
-    assert!(lines[2].starts_with(&format!("{}: error: ", dir.display())), "{out}");
-    assert_eq!(code, 2);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn usage_errors_exit_2() {
-    assert_eq!(run(&[]).1, 2);
-    assert_eq!(run(&["--max-positions".as_ref()]).1, 2);
-    assert_eq!(run(&["--max-work".as_ref(), "lots".as_ref(), "x".as_ref()]).1, 2);
+fn paths_that_are_not_utf8() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = OsStr::from_bytes(b"cert-\xff.bin");
+    let path = dir.path().join(name);
+    std::fs::write(&path, tree_certificate(&mut Game::new(12, false)).0).unwrap();
+    let result = run(&[path.as_os_str()]);
+    assert_eq!(result.code, 0, "{}{}", result.out, result.err);
+    assert!(result.out.contains(": valid: n=12, "), "{}", result.out);
+    let missing = dir.path().join(OsStr::from_bytes(b"\xfe.bin"));
+    assert_eq!(run(&[missing.as_os_str()]).code, 2);
 }
 
 #[test]
-fn limits_from_the_command_line() {
-    let dir = scratch("limits");
-    let path = dir.join("cert.bin");
-    std::fs::write(&path, tree_certificate(&mut Game::new(16, false)).0).unwrap();
-    let (out, code) = run(&["--max-positions".as_ref(), "5".as_ref(), path.as_os_str()]);
-    assert!(out.contains("invalid: position limit: more than 5 positions"), "{out}");
-    assert_eq!(code, 1);
-    std::fs::remove_dir_all(&dir).unwrap();
+fn a_file_named_for_another_n_warns_and_expect_n_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "cert-15.bin", &tree_certificate(&mut Game::new(14, false)).0);
+    let result = run(&[path.as_os_str()]);
+    assert_eq!(result.code, 0);
+    let warning =
+        format!("{}: warning: the file name says n=15 but it proves n=14, ", path.display());
+    assert!(result.err.starts_with(&warning), "{}", result.err);
+    let result = run(&["--expect-n".as_ref(), "15".as_ref(), path.as_os_str()]);
+    assert_eq!(result.code, 1);
+    assert!(
+        result.err.contains("error: expected a proof for n=15, but it proves n=14"),
+        "{}",
+        result.err
+    );
+    assert_eq!(run(&["--expect-n".as_ref(), "14".as_ref(), path.as_os_str()]).code, 0);
+}
+
+#[test]
+fn covers_states_the_theorem_or_names_the_first_gap_or_conflict() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for n in 1..=12 {
+        let bytes = tree_certificate(&mut Game::new(n, false)).0;
+        paths.push(write(dir.path(), &format!("cert-{n}.bin"), &bytes));
+    }
+    let args = |range: &str, paths: &[std::path::PathBuf]| {
+        let mut args: Vec<std::ffi::OsString> = vec!["--covers".into(), range.into()];
+        args.extend(paths.iter().map(|p| p.clone().into_os_string()));
+        args
+    };
+    let os =
+        |args: &[std::ffi::OsString]| run(&args.iter().map(|a| a.as_os_str()).collect::<Vec<_>>());
+    let result = os(&args("1..12", &paths));
+    assert_eq!(result.code, 0, "{}", result.err);
+    let statement = result.out.lines().last().unwrap();
+    // The second player wins n = 1, 2, 4..7, 9..11 (a brute-force minimax says the same).
+    let seconds: Vec<u64> = (1..=12).filter(|&n| !Game::new(n, false).first_wins()).collect();
+    assert_eq!(seconds, [1, 2, 4, 5, 6, 7, 9, 10, 11]);
+    let bytes: u64 = paths.iter().map(|p| std::fs::metadata(p).unwrap().len()).sum();
+    let expected = format!(
+        "covers n=1..12: the second player wins exactly for n = 1, 2, 4..7, 9..11; the first \
+         player wins every other n (even opening; 12 files, {bytes} bytes)"
+    );
+    assert_eq!(statement, expected);
+
+    let result = os(&args("1..13", &paths));
+    assert_eq!(result.code, 1);
+    assert_eq!(
+        result.out.lines().last().unwrap(),
+        "covers n=1..13: fails: n=13 is proved by no file"
+    );
+    let mut gap = paths.clone();
+    gap.remove(6);
+    let result = os(&args("1..12", &gap));
+    assert_eq!(
+        result.out.lines().last().unwrap(),
+        "covers n=1..12: fails: n=7 is proved by no file"
+    );
+
+    // A lying file: the 8-board proof relabelled as n = 9 (where the second player wins) cannot
+    // pass the verifier; a valid free-opening file cannot be mixed with even-opening ones.
+    let free = write(dir.path(), "free-3.bin", &tree_certificate(&mut Game::new(3, true)).0);
+    let mut mixed = paths.clone();
+    mixed.push(free.clone());
+    let result = os(&args("1..12", &mixed));
+    assert_eq!(result.code, 1);
+    assert!(
+        result.out.lines().last().unwrap().contains("use different opening rules"),
+        "{}",
+        result.out
+    );
 }
