@@ -94,7 +94,16 @@ pub(crate) fn decode<'a>(
     // `standard()` is already little-endian: this is the configuration of spec.md §2.
     let config = bincode::config::standard().with_fixed_int_encoding().with_limit::<1024>();
     let (raw, len): (RawHeader, usize) = bincode::serde::borrow_decode_from_slice(bytes, config)
-        .map_err(|error| header(32, format!("generator does not decode: {error}")))?;
+        .map_err(|error| {
+            use bincode::error::DecodeError;
+            let what = match error {
+                DecodeError::UnexpectedEnd { .. } => "truncated: the file ends inside the header",
+                DecodeError::LimitExceeded => "the generator length runs past any header",
+                DecodeError::Utf8 { .. } => "the generator is not UTF-8 text",
+                _ => "the generator does not decode",
+            };
+            header(32, what.into())
+        })?;
     let body = &bytes[len..];
     let (version, generator, actual) = (raw.version, raw.generator.len(), body.len() as u64);
     let checks = [

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use jg_verify::{verify_bytes, Limits, Winner};
+use jg_verify::{verify_bytes, Limits, OpeningRule, Verdict, Winner};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -46,14 +46,18 @@ fn mutate(rng: &mut Rng, seed: &[u8]) -> Vec<u8> {
     bytes
 }
 
-/// Whether the certificate's claim is true, by brute force over the game (n ≤ 20).
-fn claim_holds(
-    truth: &mut HashMap<(u64, bool), bool>, bytes: &[u8], winner: Winner, n: u64,
-) -> bool {
-    assert!(n <= 20, "an accepted mutant claims n = {n}, too large to re-check");
-    let free = bytes[20] == 1;
-    let first_wins = *truth.entry((n, free)).or_insert_with(|| Game::new(n, free).first_wins());
-    first_wins == (winner == Winner::First)
+/// Whether the verdict's claim is true at every n it names, by brute force over the game.
+fn claim_holds(truth: &mut HashMap<(u64, bool), bool>, verdict: &Verdict) -> bool {
+    assert!(
+        verdict.n_last <= 20,
+        "an accepted mutant claims {}, too large to re-check",
+        verdict.claim()
+    );
+    let free = verdict.opening_rule == OpeningRule::Free;
+    (verdict.n..=verdict.n_last).all(|n| {
+        let first_wins = *truth.entry((n, free)).or_insert_with(|| Game::new(n, free).first_wins());
+        first_wins == (verdict.winner == Winner::First)
+    })
 }
 
 #[test]
@@ -75,12 +79,11 @@ fn mutants_never_panic_and_accepted_ones_are_proofs() {
         assert_eq!(verdict, verify_bytes(&mutant, &general).ok(), "the boards disagree");
         if let Some(verdict) = verdict {
             accepted += 1;
-            assert!(
-                claim_holds(&mut truth, &mutant, verdict.winner, verdict.n),
-                "false claim accepted"
-            );
+            assert!(claim_holds(&mut truth, &verdict), "false claim accepted: {verdict}");
         }
     }
     eprintln!("{cases} mutants in {:.2?}, {accepted} accepted, all genuine", started.elapsed());
-    assert!(accepted < cases);
+    // Both outcomes occur: mutants that keep a proof (e.g. a flip in the generator text) are
+    // accepted and re-checked above; most are rejected.
+    assert!(accepted > 1000 && accepted < cases / 2, "{accepted} of {cases}");
 }
