@@ -211,8 +211,25 @@ mod tests {
             let winner = oracle.winner();
             let tree =
                 build_tree(&board, winner, &oracle, 1 << 30).expect("the true winner has a tree");
-            assert!(tree.positions >= 1);
-            assert!(tree.moves.iter().all(|&m| (1..=n as u64).contains(&m)));
+            // The independent verifier walks the tree: it proves the minimax winner, and it
+            // expands exactly the positions the builder counted.
+            let certificate = crate::certificate::Certificate {
+                n: n as u64,
+                opening_rule: crate::OpeningRule::Even,
+                winner,
+                generator: "strategy tests".into(),
+                body: crate::certificate::Body::Tree {
+                    moves: tree.moves.clone(),
+                },
+            };
+            let bytes = certificate.to_bytes().unwrap();
+            let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
+                .unwrap_or_else(|rejection| panic!("n = {n}: {rejection}"));
+            assert_eq!(
+                verdict.winner == jg_verify::Winner::First,
+                winner == Player::First
+            );
+            assert_eq!(verdict.positions, tree.positions, "n = {n}");
             let wrong = build_tree(&board, winner.other(), &oracle, 1 << 30);
             assert!(
                 matches!(wrong, Err(StrategyError::NoWinningMove { .. })),
