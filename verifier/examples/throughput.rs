@@ -160,7 +160,7 @@ fn main() {
             let limits = Limits { force_general_board: board == "general", ..Limits::default() };
             for _ in 0..runs {
                 let started = Instant::now();
-                let verdict = verify_bytes(&bytes, &limits).expect("valid");
+                let verdict = verify_bytes(bytes, &limits).expect("valid");
                 let seconds = started.elapsed().as_secs_f64();
                 let rate = verdict.positions as f64 / seconds;
                 println!(

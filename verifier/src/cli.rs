@@ -1,5 +1,5 @@
 //! The command line of `jg-verify` and `jg verify` (one implementation for both): one result
-//! line per file on stdout, errors and warnings on stderr, and the exit codes of spec.md §4.8.
+//! line per file on stdout, errors and warnings on stderr, and the exit codes of spec.md §4.9.
 //! It only reads files and prints what the check library decides.
 
 use crate::covers::{covers, Proved};

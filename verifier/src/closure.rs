@@ -13,10 +13,11 @@ use std::collections::{HashMap, HashSet};
 pub(crate) type Partner<'a> = &'a dyn Fn(u64) -> Option<(u64, u64)>;
 
 /// Checks a closed pairing; returns how many numbers its closure L holds. `memory` is what the
-/// caller already holds (the pairs map); every table grown here is counted on top of it.
+/// caller already holds (the pairs maps); every table grown here is counted on top of it.
+/// `only_openings`, for a lose-pairing entry (spec.md §3.4), are the loser's only first moves.
 pub(crate) fn check_closure<B: Board>(
-    mut board: B, claim: &Verdict, (opening, opening_offset): (u64, u64), limits: &Limits,
-    mut memory: u64, partner: Partner,
+    board: &mut B, claim: &Verdict, (opening, opening_offset): (u64, u64),
+    only_openings: Option<&[u64]>, limits: &Limits, mut memory: u64, partner: Partner,
 ) -> Result<u64, Rejection> {
     // An interval claim holds for every n up to n_last only if no number the winner plays has a
     // multiple other than itself up to n_last: then its moves are its divisors (spec.md §4.6).
@@ -35,7 +36,7 @@ pub(crate) fn check_closure<B: Board>(
     if claim.winner == Winner::First {
         // The opening must be legal (at n: for an interval, the smallest board) and in no pair.
         let rules = (claim.n, claim.opening_rule);
-        check_move(&board, rules, &first, &[], opening).map_err(|why| Rejection::IllegalMove {
+        check_move(&*board, rules, &first, &[], opening).map_err(|why| Rejection::IllegalMove {
             number: opening,
             offset: Some(opening_offset),
             line: vec![],
@@ -49,6 +50,13 @@ pub(crate) fn check_closure<B: Board>(
             return Err(rejection);
         }
         first = board.play(&first, opening);
+    } else if let Some(openings) = only_openings {
+        for &number in openings {
+            let rules = (claim.n, claim.opening_rule);
+            check_move(&*board, rules, &first, &[], number).map_err(|why| {
+                Rejection::IllegalMove { number, offset: Some(opening_offset), line: vec![], why }
+            })?;
+        }
     } else {
         // The loser's first moves, every allowed opening, are refused before they are listed
         // when they alone break a bound.
@@ -62,13 +70,17 @@ pub(crate) fn check_closure<B: Board>(
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     let mut reached: HashMap<u64, Option<u64>> = HashMap::new();
     let (mut todo, mut expanded) = (Vec::new(), HashSet::new());
-    let (mut position, mut from) = (first.clone(), None);
+    let (mut position, mut from, mut only) = (first.clone(), None, only_openings);
     loop {
         let limit = |what, reached: &_| Rejection::Limit {
             what,
             line: line_to(opening, reached, from, partner),
         };
-        for x in board.legal_moves(&position).map_err(|what| limit(what, &reached))? {
+        let moves = match only.take() {
+            Some(openings) => (Some(openings.iter().copied()), None),
+            None => (None, Some(board.legal_moves(&position).map_err(|w| limit(w, &reached))?)),
+        };
+        for x in moves.0.into_iter().flatten().chain(moves.1.into_iter().flatten()) {
             if reached.contains_key(&x) {
                 continue;
             }

@@ -17,12 +17,14 @@ pub enum Kind {
     ClosedPairing,
     /// A closed pairing whose claim is every n of an interval (spec.md §4.6).
     IntervalClosedPairing,
+    /// Which openings win: one proof per opening or group of openings (spec.md §3.4, §4.8).
+    Openings,
 }
 
 impl Kind {
     /// The kind's name in reports and manifests.
     pub fn name(self) -> &'static str {
-        ["tree", "pairing", "closed-pairing", "interval-closed-pairing"][self as usize]
+        ["tree", "pairing", "closed-pairing", "interval-closed-pairing", "openings"][self as usize]
     }
 }
 
@@ -63,12 +65,39 @@ struct RawHeader<'a> {
     body_blake3: [u8; 32],
 }
 
+/// Each paired number's partner and the file offset of its pair.
+pub(crate) type Partners = HashMap<u64, (u64, u64)>;
+
 /// Where the walk gets the winner's moves.
 pub(crate) enum Strategy<'a> {
     /// The body's numbers; `offset` is the file offset of `moves[0]`.
     Tree { moves: &'a [u8], width: usize, offset: u64 },
-    /// `partners` maps each paired number to its partner and the file offset of its pair.
-    Pairing { opening: u64, offset: u64, partners: HashMap<u64, (u64, u64)> },
+    /// The opening (0 for a second-player claim), its offset, and the pairs.
+    Pairing { opening: u64, offset: u64, partners: Partners },
+    /// An openings certificate: one entry for one or several openings; the body's offset.
+    Openings { entries: Vec<Entry<'a>>, offset: u64 },
+}
+
+/// An entry of an openings body (spec.md §3.4).
+pub(crate) enum Entry<'a> {
+    /// Its opening wins: a closed pairing from the opening (tag 0) or a tree (tag 2).
+    Win(Strategy<'a>),
+    /// These openings (with their offset) lose: a closed pairing (tag 1) or a tree (tag 3).
+    Lose(Vec<u64>, u64, Strategy<'a>),
+}
+
+impl Strategy<'_> {
+    /// Heap bytes of the pairs maps it holds (counted against the memory bound).
+    pub(crate) fn held_bytes(&self) -> u64 {
+        match self {
+            Strategy::Tree { .. } => 0,
+            Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
+            Strategy::Openings { entries, .. } => entries
+                .iter()
+                .map(|(Entry::Win(strategy) | Entry::Lose(_, _, strategy))| strategy.held_bytes())
+                .fold(0, u64::saturating_add),
+        }
+    }
 }
 
 /// The little-endian number in `bytes` (at most 8 of them).
@@ -111,7 +140,7 @@ pub(crate) fn decode<'a>(
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
-        (raw.kind > 3, 28, format!("kind is {}, not 0, 1, 2 or 3", raw.kind)),
+        (raw.kind > 4, 28, format!("kind is {}, not 0, 1, 2, 3 or 4", raw.kind)),
         (
             raw.kind == 3 && raw.winner != 0,
             24,
@@ -127,10 +156,15 @@ pub(crate) fn decode<'a>(
     let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
     let first = raw.winner == 0;
     let mut n_last = n;
+    let budget = &mut limits.max_memory.clone();
     let (kind, strategy) = match raw.kind {
         0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
-        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, limits)?),
-        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, limits)?),
+        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, budget)?),
+        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, budget)?),
+        4 => {
+            let entries = decode_entries(body, n, width, offset, budget)?;
+            (Kind::Openings, Strategy::Openings { entries, offset })
+        }
         _ => {
             // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
             let Some((last, pairs)) = body.split_first_chunk::<8>() else {
@@ -142,47 +176,61 @@ pub(crate) fn decode<'a>(
                 let what = format!("n_last is {n_last}, below n = {n}");
                 return Err(Rejection::Body { offset, what });
             }
-            let strategy = decode_pairs(pairs, n, width, offset + 8, first, limits)?;
+            let strategy = decode_pairs(pairs, n, width, offset + 8, first, budget)?;
             (Kind::IntervalClosedPairing, strategy)
         }
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if first { Winner::First } else { Winner::Second };
     let blake3 = *blake3::hash(bytes).as_bytes();
-    Ok((Verdict { n, n_last, opening_rule, winner, kind, positions: 0, blake3 }, strategy))
+    let winning_openings = None;
+    let verdict =
+        Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
+    Ok((verdict, strategy))
 }
 
-/// A pairing body (spec.md §3.2): opening, count, then canonical pairs.
+/// A pairing body (spec.md §3.2): the opening, then the pair list.
 fn decode_pairs<'a>(
-    body: &'a [u8], n: u64, width: usize, offset: u64, winner_first: bool, limits: &Limits,
+    body: &'a [u8], n: u64, width: usize, offset: u64, winner_first: bool, budget: &mut u64,
 ) -> Result<Strategy<'a>, Rejection> {
-    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
     if body.len() < 2 * width {
-        return Err(error(0, format!("a pairing body needs at least {} bytes", 2 * width)));
+        let what = format!("a pairing body needs at least {} bytes", 2 * width);
+        return Err(Rejection::Body { offset, what });
     }
     let opening = read_number(&body[..width]);
     if winner_first == (opening == 0) {
         let what =
             format!("opening is {opening}: it must be 0 exactly when the second player wins");
-        return Err(error(0, what));
+        return Err(Rejection::Body { offset, what });
     }
-    let count = read_number(&body[width..2 * width]);
-    let pairs = &body[2 * width..];
+    let partners = pair_list(&body[width..], n, width, offset + width as u64, budget)?;
+    Ok(Strategy::Pairing { opening, offset, partners })
+}
+
+/// `count`, then `count` canonical pairs filling `body` exactly (at least `width` bytes): each
+/// number's partner and the offset of its pair. The map is charged to the memory `budget`
+/// before it is allocated.
+fn pair_list(
+    body: &[u8], n: u64, width: usize, offset: u64, budget: &mut u64,
+) -> Result<Partners, Rejection> {
+    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
+    let count = read_number(&body[..width]);
+    let pairs = &body[width..];
     if count.checked_mul(2 * width as u64) != Some(pairs.len() as u64) {
         let what = format!("count is {count} pairs but {} bytes follow", pairs.len());
-        return Err(error(width, what));
+        return Err(error(0, what));
     }
     // Two entries a pair; refused before the map is allocated if they would break the bound.
     let numbers = (pairs.len() / width) as u64;
-    if pairs_bytes(numbers) > limits.max_memory {
-        let (max, count) = (limits.max_memory, numbers / 2);
-        let what = format!("memory limit: {count} pairs need more than {max} bytes");
+    let Some(left) = budget.checked_sub(pairs_bytes(numbers)) else {
+        let what = format!("memory limit: {} pairs need more than {budget} bytes", numbers / 2);
         return Err(Rejection::Limit { what, line: vec![] });
-    }
+    };
+    *budget = left;
     let mut partners = HashMap::with_capacity(numbers as usize);
     let mut previous = 0;
     for (index, pair) in pairs.chunks_exact(2 * width).enumerate() {
-        let at = 2 * width * (index + 1);
+        let at = width + 2 * width * index;
         let (a, b) = (read_number(&pair[..width]), read_number(&pair[width..]));
         if !(previous < a && a < b && b <= n) {
             let what = format!("pair ({a}, {b}) is not canonical: {previous} < a < b ≤ {n} fails");
@@ -195,5 +243,63 @@ fn decode_pairs<'a>(
             }
         }
     }
-    Ok(Strategy::Pairing { opening, offset, partners })
+    Ok(partners)
+}
+
+/// An openings body (spec.md §3.4): tagged entries until the body ends.
+fn decode_entries<'a>(
+    body: &'a [u8], n: u64, width: usize, offset: u64, budget: &mut u64,
+) -> Result<Vec<Entry<'a>>, Rejection> {
+    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
+    // `count` numbers from `at`, if the body holds them.
+    let numbers = |at: usize, count: u64| {
+        let end = count.checked_mul(width as u64).and_then(|len| (at as u64).checked_add(len));
+        let slice = end.and_then(|end| body.get(at..usize::try_from(end).ok()?));
+        slice.ok_or_else(|| error(at, format!("the entry ends early: {count} numbers do not fit")))
+    };
+    let number = |at: usize| numbers(at, 1).map(read_number);
+    let (mut entries, mut at) = (Vec::new(), 0);
+    while let Some(&tag) = body.get(at) {
+        let (start, w) = (at + 1, width);
+        let (entry, end) = match tag {
+            0 => {
+                let len = number(start + w)?.saturating_mul(2).saturating_add(2);
+                let slice = numbers(start, len)?;
+                let pairs = decode_pairs(slice, n, w, offset + start as u64, true, budget)?;
+                (Entry::Win(pairs), start + slice.len())
+            }
+            1 => {
+                let openings = numbers(start + w, number(start)?)?;
+                let openings: Vec<u64> = openings.chunks_exact(w).map(read_number).collect();
+                if openings.is_empty() || openings.windows(2).any(|pair| pair[0] >= pair[1]) {
+                    let what = "the losing openings must be at least one, strictly ascending";
+                    return Err(error(start, what.into()));
+                }
+                let list = start + w * (1 + openings.len());
+                let slice = numbers(list, number(list)?.saturating_mul(2).saturating_add(1))?;
+                let partners = pair_list(slice, n, w, offset + list as u64, budget)?;
+                let pairing =
+                    Strategy::Pairing { opening: 0, offset: offset + list as u64, partners };
+                (Entry::Lose(openings, offset + start as u64, pairing), list + slice.len())
+            }
+            2 => {
+                let moves = numbers(start + w, number(start)?)?;
+                let tree = Strategy::Tree { moves, width, offset: offset + (start + w) as u64 };
+                (Entry::Win(tree), start + w + moves.len())
+            }
+            3 => {
+                let moves = numbers(start + 2 * w, number(start + w)?)?;
+                let offset_moves = offset + (start + 2 * w) as u64;
+                let tree = Strategy::Tree { moves, width, offset: offset_moves };
+                (
+                    Entry::Lose(vec![number(start)?], offset + start as u64, tree),
+                    start + 2 * w + moves.len(),
+                )
+            }
+            _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1, 2 or 3"))),
+        };
+        entries.push(entry);
+        at = end;
+    }
+    Ok(entries)
 }

@@ -10,6 +10,7 @@ pub mod cli;
 mod closure;
 pub mod covers;
 mod format;
+mod openings;
 mod rejection;
 mod rules;
 mod walk;
@@ -49,6 +50,8 @@ pub struct Verdict {
     pub n: u64,
     /// The largest n claimed: `n` itself except for an interval certificate.
     pub n_last: u64,
+    /// For an openings certificate (kind 4): every winning opening, ascending.
+    pub winning_openings: Option<Vec<u64>>,
     pub opening_rule: OpeningRule,
     pub winner: Winner,
     pub kind: Kind,
@@ -71,7 +74,16 @@ impl Verdict {
             false => self.n.to_string(),
         };
         let rule = if self.opening_rule == OpeningRule::Free { ", free opening" } else { "" };
-        format!("n={range}{rule}, {} player wins", self.winner.name())
+        match &self.winning_openings {
+            Some(openings) if openings.is_empty() => {
+                format!("n={range}{rule}, winning openings: none")
+            }
+            Some(openings) => {
+                let list: Vec<String> = openings.iter().map(u64::to_string).collect();
+                format!("n={range}{rule}, winning openings: {}", list.join(" "))
+            }
+            None => format!("n={range}{rule}, {} player wins", self.winner.name()),
+        }
     }
 }
 
@@ -114,29 +126,57 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
     verify_bytes_with_progress(bytes, limits, &mut |_| {})
 }
 
+/// Called with the positions expanded so far, now and then.
+pub(crate) type Progress<'a> = &'a mut dyn FnMut(u64);
+
 /// As `verify_bytes`, calling `progress` with the positions expanded so far now and then.
 pub fn verify_bytes_with_progress(
-    bytes: &[u8], limits: &Limits, progress: &mut dyn FnMut(u64),
+    bytes: &[u8], limits: &Limits, progress: Progress,
 ) -> Result<Verdict, Rejection> {
     let (mut verdict, strategy) = format::decode(bytes, limits)?;
-    let closed = matches!(verdict.kind, Kind::ClosedPairing | Kind::IntervalClosedPairing);
-    verdict.positions = match &strategy {
-        format::Strategy::Pairing { opening, offset, partners } if closed => {
-            let partner = |x| partners.get(&x).copied();
-            // An interval is checked on its largest board (spec.md §4.6).
-            let (n, rule, opening) = (verdict.n_last, verdict.opening_rule, (*opening, *offset));
-            // `decode` already counted the pairs map against the memory bound.
-            let used = format::pairs_bytes(partners.len() as u64);
-            if n <= 128 && !limits.force_general_board {
-                let board = rules::SmallBoard::new(n, rule);
-                closure::check_closure(board, &verdict, opening, limits, used, &partner)?
-            } else {
-                let board =
-                    rules::GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
-                closure::check_closure(board, &verdict, opening, limits, used, &partner)?
-            }
-        }
-        _ => walk::walk(&verdict, &strategy, limits, progress)?,
+    // One board for the whole file, so that the work bound covers every check it runs. An
+    // interval is checked on its largest board (spec.md §4.6).
+    let (n, rule) = (verdict.n_last, verdict.opening_rule);
+    verdict.positions = if n <= 128 && !limits.force_general_board {
+        check(&mut rules::SmallBoard::new(n, rule), &mut verdict, &strategy, limits, progress)?
+    } else {
+        let mut board = rules::GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
+        check(&mut board, &mut verdict, &strategy, limits, progress)?
     };
     Ok(verdict)
+}
+
+/// Runs the check that the certificate's kind calls for; the positions it expanded.
+fn check<B: rules::Board>(
+    board: &mut B, verdict: &mut Verdict, strategy: &format::Strategy, limits: &Limits,
+    progress: Progress,
+) -> Result<u64, Rejection> {
+    // `decode` already counted the pairs maps against the memory bound: they stay held.
+    let used = strategy.held_bytes();
+    match strategy {
+        format::Strategy::Openings { entries, offset } => {
+            openings::check(board, verdict, (entries, *offset), limits, used, progress)
+        }
+        _ => prove(board, verdict, strategy, None, limits, used, progress),
+    }
+}
+
+/// Proves one claim with one strategy: the closure of a closed pairing (§4.5), else the walk
+/// (§4). `only` restricts the loser's first moves to some openings (kind 4's losing entries).
+pub(crate) fn prove<B: rules::Board>(
+    board: &mut B, claim: &Verdict, strategy: &format::Strategy, only: Option<(&[u64], u64)>,
+    limits: &Limits, used: u64, progress: Progress,
+) -> Result<u64, Rejection> {
+    let closed = matches!(claim.kind, Kind::ClosedPairing | Kind::IntervalClosedPairing);
+    match strategy {
+        format::Strategy::Pairing { opening, offset, partners } if closed => {
+            let partner = |x| partners.get(&x).copied();
+            let (opening, only) = (*opening, only.map(|(openings, _)| openings));
+            closure::check_closure(board, claim, (opening, *offset), only, limits, used, &partner)
+        }
+        _ => {
+            let only = only.map(|(openings, offset)| (openings[0], offset));
+            walk::walk(board, claim, strategy, only, limits, used, progress)
+        }
+    }
 }

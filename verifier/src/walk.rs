@@ -2,8 +2,8 @@
 //! by the pairing rule), every legal move at the loser's, memo of the loser positions already
 //! proven. Iterative, so that no input can overflow the call stack.
 
-use crate::format::{pairs_bytes, read_number, table_entry_bytes, Strategy};
-use crate::rules::{check_move, Board, GeneralBoard, PositionHasher, SmallBoard};
+use crate::format::{read_number, table_entry_bytes, Strategy};
+use crate::rules::{check_move, Board, PositionHasher};
 use crate::{Limits, Rejection, Verdict, Winner};
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -13,32 +13,18 @@ const PROGRESS_EVERY: u64 = 1 << 22;
 
 type Progress<'a> = &'a mut dyn FnMut(u64);
 
-/// Walks the game the header `claim`s with the winner's moves from `strategy`; the number of
-/// positions expanded, or why it is no proof.
-pub(crate) fn walk(
-    claim: &Verdict, strategy: &Strategy, limits: &Limits, progress: Progress,
-) -> Result<u64, Rejection> {
-    let (n, rule) = (claim.n, claim.opening_rule);
-    if n <= 128 && !limits.force_general_board {
-        walk_on(SmallBoard::new(n, rule), claim, strategy, limits, progress)
-    } else {
-        let board = GeneralBoard { n, opening_rule: rule, work_left: limits.max_work };
-        walk_on(board, claim, strategy, limits, progress)
-    }
-}
-
-fn walk_on<B: Board>(
-    board: B, claim: &Verdict, strategy: &Strategy, limits: &Limits, progress: Progress,
+/// Walks the game `claim`ed on `board` with the winner's moves from `strategy`; the number of
+/// positions expanded, or why it is no proof. `used` is the memory already held (pairs maps);
+/// `only_opening`, for a lose-tree entry (spec.md §3.4), is the one opening the loser may play,
+/// with its file offset.
+pub(crate) fn walk<'a, B: Board>(
+    board: &'a mut B, claim: &'a Verdict, strategy: &'a Strategy<'a>,
+    only_opening: Option<(u64, u64)>, limits: &'a Limits, used: u64, progress: Progress<'a>,
 ) -> Result<u64, Rejection> {
     let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
-    // The pairs map (already allocated by `decode`) counts against the memory bound too.
-    let memory = match strategy {
-        Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
-        Strategy::Tree { .. } => 0,
-    };
-    let (read, positions) = (0, 0);
+    let (read, positions, memory) = (0, 0, used);
     Walk { board, claim, strategy, limits, progress, memo, stack, line, read, positions, memory }
-        .run()
+        .run(only_opening)
 }
 
 /// A loser-to-move position being proven and its legal moves not yet tried.
@@ -50,7 +36,7 @@ struct Frame<B: Board> {
 }
 
 struct Walk<'a, B: Board> {
-    board: B,
+    board: &'a mut B,
     claim: &'a Verdict,
     strategy: &'a Strategy<'a>,
     limits: &'a Limits,
@@ -67,11 +53,25 @@ struct Walk<'a, B: Board> {
 }
 
 impl<B: Board> Walk<'_, B> {
-    fn run(mut self) -> Result<u64, Rejection> {
+    fn run(mut self, only_opening: Option<(u64, u64)>) -> Result<u64, Rejection> {
         let start = B::Position::default();
-        match self.claim.winner {
-            Winner::First => self.winner_turn(start)?,
-            Winner::Second => self.loser_turn(start)?,
+        match (self.claim.winner, only_opening) {
+            (Winner::First, _) => self.winner_turn(start)?,
+            (Winner::Second, None) => self.loser_turn(start)?,
+            (Winner::Second, Some((opening, offset))) => {
+                let rules = (self.claim.n, self.claim.opening_rule);
+                check_move(&*self.board, rules, &start, &[], opening).map_err(|why| {
+                    Rejection::IllegalMove {
+                        number: opening,
+                        offset: Some(offset),
+                        line: vec![],
+                        why,
+                    }
+                })?;
+                self.line.push(opening);
+                let next = self.board.play(&start, opening);
+                self.winner_turn(next)?
+            }
         }
         while let Some(top) = self.stack.last_mut() {
             if let Some(reply) = top.moves.next() {
@@ -97,7 +97,7 @@ impl<B: Board> Walk<'_, B> {
         self.count_position()?;
         let (number, offset) = self.winner_move(&position)?;
         let rules = (self.claim.n, self.claim.opening_rule);
-        if let Err(why) = check_move(&self.board, rules, &position, &self.line, number) {
+        if let Err(why) = check_move(&*self.board, rules, &position, &self.line, number) {
             let line = self.line.clone();
             return Err(Rejection::IllegalMove { number, offset, line, why });
         }
@@ -146,6 +146,10 @@ impl<B: Board> Walk<'_, B> {
                     Some(&(partner, at)) => Ok((partner, Some(at))),
                     None => Err(Rejection::NoPartner { line: self.line.clone() }),
                 }
+            }
+            // Never walked: its entries are (spec.md §4.8).
+            Strategy::Openings { offset, .. } => {
+                Err(Rejection::Body { offset: *offset, what: "no move to walk".into() })
             }
         }
     }

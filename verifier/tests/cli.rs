@@ -1,5 +1,5 @@
 //! The `jg-verify` binary: one line per file on stdout, errors on stderr, the exit codes of
-//! spec.md §4.8 (0 valid, 1 invalid, 2 usage or I/O, 3 refused by a limit), `--covers`.
+//! spec.md §4.9 (0 valid, 1 invalid, 2 usage or I/O, 3 refused by a limit), `--covers`.
 
 mod common;
 

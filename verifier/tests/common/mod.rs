@@ -167,6 +167,55 @@ impl Game {
     }
 }
 
+impl Game {
+    /// Whether the opening `v` wins (the second player, to move after it, loses).
+    pub fn opening_wins(&mut self, v: u64) -> bool {
+        !self.wins(bit(v), v)
+    }
+
+    /// The tree proving what `v` does: the first player's moves from `v` on when it wins (the
+    /// body of a first-player walk, `v` first), else the second player's moves after `v`.
+    pub fn opening_tree(&mut self, v: u64) -> Vec<u64> {
+        let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
+        if self.opening_wins(v) {
+            builder.moves.push(v);
+            builder.loser_turn(self, bit(v), v);
+        } else {
+            builder.winner_turn(self, bit(v), v);
+        }
+        builder.moves
+    }
+
+    /// A maximum matching of G_n without `v` (the first player's answers after `v` when `v`
+    /// wins), or of G_n (the second player's answers against losing openings).
+    pub fn matching_without(&self, v: Option<u64>) -> Vec<(u64, u64)> {
+        let all = (1..=self.n).fold(0, |s, x| s | bit(x));
+        self.matching(all & !v.map_or(0, bit), &mut HashMap::new())
+    }
+
+    /// Whether "answer with the partner" is closed (spec.md §4.5) when the loser's first moves
+    /// are `first_moves` from the position where `opening` (if any) is played.
+    pub fn closes(&self, opening: Option<u64>, first_moves: &[u64], pairs: &[(u64, u64)]) -> bool {
+        let partner: HashMap<u64, u64> =
+            pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+        let played = opening.map_or(0, bit);
+        let mut reached: HashSet<u64> = first_moves.iter().copied().collect();
+        let mut todo: Vec<u64> = first_moves.to_vec();
+        while let Some(x) = todo.pop() {
+            let Some(&y) = partner.get(&x) else { return false };
+            if x % y != 0 && y % x != 0 {
+                return false;
+            }
+            for z in self.moves(played | bit(y), y) {
+                if reached.insert(z) {
+                    todo.push(z);
+                }
+            }
+        }
+        true
+    }
+}
+
 struct Builder {
     memo: HashSet<(u64, u64)>,
     moves: Vec<u64>,
