@@ -1,6 +1,9 @@
-//! The results table: one `Outcome` per n, rendered as aligned text, CSV or JSON.
-//! The CSV columns are the CLI contract (ARCHITECTURE.md): `n,winner,winning_openings`, the
-//! openings space-separated and ascending, empty when the second player wins.
+//! The results table: one `Outcome` per n, rendered as aligned text, CSV or JSON, a row at a
+//! time so that a long table streams. The CSV columns are the CLI contract (ARCHITECTURE.md):
+//! `n,winner,winning_openings,all_openings,method`, the openings space-separated and ascending,
+//! empty when the second player wins; `all_openings` (`true`/`false`) says whether the list is
+//! complete and `method` (`search`, `matching`, `scheme`) which method decided, the same names
+//! and values as the JSON fields. The first three columns are those of earlier versions.
 
 use crate::outcome::Outcome;
 use std::fmt::Write;
@@ -8,70 +11,127 @@ use std::fmt::Write;
 /// The output formats of `jg table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// Aligned columns for reading
     Text,
+    /// n,winner,winning_openings,all_openings,method
     Csv,
+    /// An array of objects with the same fields
     Json,
+    /// A chart of the winner per n (at most `MAX_CHART_ROWS` n)
+    Svg,
+}
+
+/// Most n an SVG chart holds (50 a line: 200 lines).
+pub const MAX_CHART_ROWS: u64 = 10_000;
+
+/// Renders a table row by row: `header`, then `row` for each outcome in order, then `footer`.
+/// Text rows are aligned for n up to `last_n`. Not for `Format::Svg` (see `draw::plot_winners`).
+pub struct Renderer {
+    format: Format,
+    width: usize,
+    rows: u64,
+}
+
+impl Renderer {
+    pub fn new(format: Format, last_n: u64) -> Renderer {
+        Renderer {
+            format,
+            width: last_n.to_string().len(),
+            rows: 0,
+        }
+    }
+
+    pub fn header(&self) -> String {
+        match self.format {
+            Format::Text => format!(
+                "{:>width$}  {:<6}  {:<8}  winning openings\n",
+                "n",
+                "winner",
+                "method",
+                width = self.width
+            ),
+            Format::Csv => "n,winner,winning_openings,all_openings,method\n".to_string(),
+            Format::Json => "[\n".to_string(),
+            Format::Svg => String::new(),
+        }
+    }
+
+    pub fn row(&mut self, row: &Outcome) -> String {
+        self.rows += 1;
+        match self.format {
+            Format::Text => {
+                let openings = match (row.winning_openings.is_empty(), row.all_openings) {
+                    (true, _) => "-".to_string(),
+                    (false, true) => openings_text(row),
+                    (false, false) => format!("{} (not all tried)", openings_text(row)),
+                };
+                format!(
+                    "{:>width$}  {:<6}  {:<8}  {}\n",
+                    row.n,
+                    row.winner.name(),
+                    row.method.name(),
+                    openings,
+                    width = self.width
+                )
+            }
+            Format::Csv => format!(
+                "{},{},{},{},{}\n",
+                row.n,
+                row.winner.name(),
+                openings_text(row),
+                row.all_openings,
+                row.method.name()
+            ),
+            Format::Json => {
+                // The same bytes as serde_json's pretty array: items indented by two spaces.
+                let item = serde_json::to_string_pretty(row).expect("outcomes always serialize");
+                let mut out = String::new();
+                if self.rows > 1 {
+                    out.push_str(",\n");
+                }
+                for (i, line) in item.lines().enumerate() {
+                    if i > 0 {
+                        out.push('\n');
+                    }
+                    out.push_str("  ");
+                    out.push_str(line);
+                }
+                out
+            }
+            Format::Svg => String::new(),
+        }
+    }
+
+    pub fn footer(&self) -> String {
+        match self.format {
+            Format::Json if self.rows == 0 => "]\n".to_string(),
+            Format::Json => "\n]\n".to_string(),
+            _ => String::new(),
+        }
+    }
 }
 
 /// Renders the rows in the given format; the result ends with a newline.
 pub fn render(rows: &[Outcome], format: Format) -> String {
-    match format {
-        Format::Text => render_text(rows),
-        Format::Csv => render_csv(rows),
-        Format::Json => {
-            let mut text = serde_json::to_string_pretty(rows).expect("outcomes always serialize");
-            text.push('\n');
-            text
-        }
+    if format == Format::Svg {
+        let winners: Vec<_> = rows.iter().map(|row| (row.n, row.winner)).collect();
+        return crate::draw::plot_winners(&winners);
     }
+    if rows.is_empty() && format == Format::Json {
+        return "[]\n".to_string();
+    }
+    let mut renderer = Renderer::new(format, rows.iter().map(|r| r.n).max().unwrap_or(1));
+    let mut out = renderer.header();
+    for row in rows {
+        let _ = write!(out, "{}", renderer.row(row));
+    }
+    out.push_str(&renderer.footer());
+    out
 }
 
 fn openings_text(row: &Outcome) -> String {
     let words: Vec<String> = row.winning_openings.iter().map(u64::to_string).collect();
     words.join(" ")
-}
-
-fn render_csv(rows: &[Outcome]) -> String {
-    let mut out = String::from("n,winner,winning_openings\n");
-    for row in rows {
-        let _ = writeln!(
-            out,
-            "{},{},{}",
-            row.n,
-            row.winner.name(),
-            openings_text(row)
-        );
-    }
-    out
-}
-
-fn render_text(rows: &[Outcome]) -> String {
-    let width = rows
-        .iter()
-        .map(|r| r.n.to_string().len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let mut out = format!(
-        "{:>width$}  {:<6}  {:<8}  winning openings\n",
-        "n", "winner", "method"
-    );
-    for row in rows {
-        let openings = match (row.winning_openings.is_empty(), row.all_openings) {
-            (true, _) => "-".to_string(),
-            (false, true) => openings_text(row),
-            (false, false) => format!("{} (not all tried)", openings_text(row)),
-        };
-        let _ = writeln!(
-            out,
-            "{:>width$}  {:<6}  {:<8}  {}",
-            row.n,
-            row.winner.name(),
-            row.method.name(),
-            openings
-        );
-    }
-    out
 }
 
 #[cfg(test)]
@@ -95,6 +155,13 @@ mod tests {
                 all_openings: true,
                 method: Method::Matching,
             },
+            Outcome {
+                n: 130,
+                winner: Player::First,
+                winning_openings: vec![86],
+                all_openings: false,
+                method: Method::Scheme,
+            },
         ]
     }
 
@@ -102,8 +169,18 @@ mod tests {
     fn csv_follows_the_contract() {
         assert_eq!(
             render(&rows(), Format::Csv),
-            "n,winner,winning_openings\n1,second,\n42,first,22 26\n"
+            "n,winner,winning_openings,all_openings,method\n1,second,,true,search\n\
+             42,first,22 26,true,matching\n130,first,86,false,scheme\n"
         );
+    }
+
+    #[test]
+    fn streamed_json_is_serde_jsons_pretty_array() {
+        for count in 0..=3 {
+            let rows = &rows()[..count];
+            let expected = format!("{}\n", serde_json::to_string_pretty(rows).unwrap());
+            assert_eq!(render(rows, Format::Json), expected, "{count} rows");
+        }
     }
 
     #[test]
@@ -113,6 +190,7 @@ mod tests {
         assert_eq!(parsed[1]["winner"], "first");
         assert_eq!(parsed[1]["winning_openings"][1], 26);
         assert_eq!(parsed[0]["method"], "search");
+        assert_eq!(parsed[2]["all_openings"], false);
     }
 
     #[test]
@@ -121,8 +199,8 @@ mod tests {
         partial[1].all_openings = false;
         let text = render(&partial, Format::Text);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 3);
+        assert_eq!(lines.len(), 4);
         assert!(lines[2].ends_with("22 26 (not all tried)"), "{text}");
-        assert!(lines[1].contains(" second "), "{text}");
+        assert!(lines[1].starts_with("  1  second "), "{text}");
     }
 }

@@ -252,7 +252,9 @@ pub fn solve_with_progress(
             Player::First
         },
         winning_openings: winning.iter().map(|&v| v as u64).collect(),
-        all_openings,
+        // No winning opening means every opening was tried and lost: the (empty) list is
+        // complete, as the matching engine reports it.
+        all_openings: all_openings || winning.is_empty(),
         method: Method::Search,
     }
 }
