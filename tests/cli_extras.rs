@@ -90,3 +90,26 @@ fn play_through_the_binary_matches_the_in_process_game() {
     assert_eq!(out, in_process);
     assert!(out.contains("you lose") || out.contains("you win"));
 }
+
+#[test]
+fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() {
+    // 1..=1000: the 500 even numbers are the legal openings.
+    let (code, out, err) = jg(&["play", "1000"], "moves\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("Legal moves: "))
+        .expect("a legal-moves line");
+    assert_eq!(
+        summary,
+        "Legal moves: 2 4 6 8 10 12 14 16 18 20 … 992 994 996 998 1000 (500 in all) \
+         (type moves to list them all)"
+    );
+    let full = out
+        .lines()
+        .filter_map(|l| l.split("Legal moves: ").nth(1))
+        .find(|l| !l.contains('…'))
+        .expect("the full list after 'moves'");
+    let listed: Vec<u64> = full.split(' ').map(|w| w.parse().unwrap()).collect();
+    assert_eq!(listed, legal_moves(1000, &[]));
+}

@@ -280,3 +280,29 @@ fn completions_and_man_page_come_from_the_clap_definitions() {
     assert!(man.starts_with(".ie") || man.contains(".TH jg"), "{man}");
     assert!(man.contains("completions"));
 }
+
+#[test]
+fn table_rows_stream_before_the_range_is_done() {
+    use std::io::{BufRead, BufReader};
+    // 10^11 rows could never be held or finished: the first rows must come out on their own.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args([
+            "table",
+            "--from",
+            "129",
+            "--to",
+            "100000000000",
+            "--format",
+            "csv",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the jg binary runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first: Vec<String> = lines.by_ref().take(3).map(Result::unwrap).collect();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(first[0], "n,winner,winning_openings,all_openings,method");
+    assert!(first[1].starts_with("129,first,"), "{first:?}");
+    assert!(first[2].starts_with("130,first,") && first[2].ends_with(",false,scheme"));
+}

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The numbers 1..=N (N ≤ 150: beyond it the edges of G_N fill the circle)
+    /// The numbers 1..=N (N ≤ 150: beyond it the labels overlap and the edges fill the circle)
     #[arg(value_parser = |text: &str| super::parse_n_at_most(text, MAX_DRAW_N))]
     pub n: u64,
     /// The moves played so far, separated by spaces or commas

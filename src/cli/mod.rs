@@ -318,8 +318,9 @@ impl MethodChoice {
         if self.method == Method::Matching {
             let mut start = from;
             loop {
-                // Blocks grow with n: each starts one graph from scratch, so few of them.
-                let last = start.saturating_add(1023.max(start / 4)).min(to);
+                // Blocks double with n: each block starts its graphs from scratch (one per
+                // thread chunk), so there are few of them, and the first rows come out early.
+                let last = start.saturating_add(4095.max(start)).min(to);
                 for row in juniper_green::matching::solve_range(start, last, rule) {
                     on_row(row)?;
                 }
