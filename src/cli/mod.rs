@@ -318,9 +318,13 @@ impl MethodChoice {
         if self.method == Method::Matching {
             let mut start = from;
             loop {
-                // Blocks double with n: each block starts its graphs from scratch (one per
-                // thread chunk), so there are few of them, and the first rows come out early.
-                let last = start.saturating_add(4095.max(start)).min(to);
+                // Each block starts its graphs from scratch (one per thread chunk), so blocks
+                // are as large as memory allows: the rows of a block hold about n/3 openings
+                // of 8 bytes at each n, so a block from `start` to `last` holds about
+                // (last² − start²)·8/6 bytes; keep that near 256 MiB.
+                let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
+                let last = ((start as f64).powi(2) + budget).sqrt() as u64;
+                let last = last.max(start).min(to);
                 for row in juniper_green::matching::solve_range(start, last, rule) {
                     on_row(row)?;
                 }
