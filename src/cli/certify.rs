@@ -174,10 +174,10 @@ fn summary(path: Option<&Path>, certified: &Certified, seconds: f64) -> String {
     let label = path.map_or("dry run, nothing written".to_string(), |path| {
         path.display().to_string()
     });
+    // The verifier's own words for the claim: they name the free opening when it applies.
     format!(
-        "{label}: n={}, {} player wins, {}, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
-        certified.verdict.n,
-        certified.verdict.winner.name(),
+        "{label}: {}, {}, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        certified.verdict.claim(),
         certified.strategy.name(),
         certified.verdict.positions,
         certified.bytes.len(),

@@ -4,6 +4,7 @@ use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
 use juniper_green::game::MAX_SMALL_N;
 use juniper_green::search::{SearchConfig, Searcher};
 use juniper_green::Board;
+use juniper_green::OpeningRule;
 use juniper_green::Outcome;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,8 +56,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         };
         format!("{words}{complete}")
     };
+    // A free-opening result must never read as one about the game itself (first move even).
+    let rule = match args.rule.rule() {
+        OpeningRule::Free => ", free opening (the first number may be odd)",
+        OpeningRule::Even => "",
+    };
     println!(
-        "n = {}: the {} player wins",
+        "n = {}{rule}: the {} player wins",
         outcome.n,
         outcome.winner.name()
     );
@@ -115,8 +121,12 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     } else {
         format!("after {text}")
     };
+    let rule = match args.rule.rule() {
+        OpeningRule::Free => ", free opening",
+        OpeningRule::Even => "",
+    };
     println!(
-        "n = {}, {after}: the {} player is to move and {verdict}",
+        "n = {}{rule}, {after}: the {} player is to move and {verdict}",
         args.n,
         analysis.to_move.name()
     );

@@ -3,6 +3,7 @@
 
 use super::{progress_bar, CliError, MethodChoice, RuleArgs};
 use juniper_green::table::{Format, Renderer, MAX_CHART_ROWS};
+use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -66,6 +67,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
     };
     let mut renderer = Renderer::new(args.format, to);
+    if rule == OpeningRule::Free && args.format == Format::Text {
+        // A free-opening table must never read as the game's own results.
+        out.write_all(b"free opening: the first number may be odd\n")
+            .map_err(write_error)?;
+    }
     out.write_all(renderer.header().as_bytes())
         .map_err(write_error)?;
     let bar = progress_bar(to - from + 1, "rows");
