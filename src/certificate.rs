@@ -32,6 +32,16 @@ pub enum Body {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
     },
+    /// A closed pairing that proves a first-player win for every board 1..m with
+    /// `n ≤ m ≤ n_last` (kind 3): the header's `n` is the smallest board, every number is at
+    /// most `n`, and every number the winner plays has `2y > n_last` (so its neighbours are its
+    /// divisors on every board of the interval). The body is `n_last` as 8 little-endian bytes,
+    /// then the pairing body of `ClosedPairing` (the opening is never 0).
+    IntervalClosedPairing {
+        n_last: u64,
+        opening: u64,
+        pairs: Vec<(u64, u64)>,
+    },
 }
 
 /// A complete certificate: the claim and the strategy that proves it.
@@ -58,6 +68,8 @@ pub enum CertificateError {
     SelfPair(u64),
     #[error("the winner is the first player but the pairing has no opening, or the reverse")]
     OpeningMismatch,
+    #[error("an interval certificate ends at n_last = {n_last}, below its first board n = {n}")]
+    EmptyInterval { n: u64, n_last: u64 },
     #[error("encoding the header: {0}")]
     Encode(#[from] bincode::error::EncodeError),
     #[error("writing {path}: {source}")]
@@ -73,6 +85,7 @@ enum Kind {
     Tree,
     Pairing,
     ClosedPairing,
+    IntervalClosedPairing,
 }
 
 /// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
@@ -116,6 +129,21 @@ impl Certificate {
             Body::ClosedPairing { opening, pairs } => {
                 (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
             }
+            Body::IntervalClosedPairing {
+                n_last,
+                opening,
+                pairs,
+            } => {
+                if *n_last < self.n {
+                    return Err(CertificateError::EmptyInterval {
+                        n: self.n,
+                        n_last: *n_last,
+                    });
+                }
+                let mut body = n_last.to_le_bytes().to_vec();
+                body.extend(self.pairing_body(Some(*opening), pairs)?);
+                (Kind::IntervalClosedPairing, body)
+            }
         };
         let header = Header {
             magic: MAGIC,
@@ -134,6 +162,14 @@ impl Certificate {
         let mut bytes = bincode::serde::encode_to_vec(&header, config)?;
         bytes.extend_from_slice(&body);
         Ok(bytes)
+    }
+
+    /// The largest board the certificate claims: `n_last` for an interval, else `n`.
+    pub fn n_last(&self) -> u64 {
+        match self.body {
+            Body::IntervalClosedPairing { n_last, .. } => n_last,
+            _ => self.n,
+        }
     }
 
     /// The BLAKE3 of the whole file, in hex: what `jg-verify` prints and MANIFEST.tsv pins.
