@@ -18,7 +18,7 @@ use std::time::Instant;
 )]
 pub struct Args {
     /// The board size (omit with --range)
-    #[arg(value_parser = super::parse_n, required_unless_present = "range")]
+    #[arg(value_parser = super::parse_n, required_unless_present_any = ["range", "cover"])]
     pub n: Option<u64>,
     /// Where to write the certificate (default: cert-N.bin in the current directory)
     #[arg(short, long, conflicts_with = "range")]
@@ -26,6 +26,10 @@ pub struct Args {
     /// Certify every n in A..B (inclusive), writing cert-N.bin files into --out-dir
     #[arg(long, value_parser = parse_range, conflicts_with = "n")]
     pub range: Option<(u64, u64)>,
+    /// Write the theorem folder for A..B into --out-dir: the fewest files (interval closed
+    /// pairings and single-n certificates) proving every n, and its MANIFEST.tsv
+    #[arg(long, value_parser = parse_range, conflicts_with_all = ["n", "range"])]
+    pub cover: Option<(u64, u64)>,
     /// Directory for the files written with --range
     #[arg(long, default_value = ".")]
     pub out_dir: PathBuf,
@@ -70,6 +74,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ..Default::default()
         },
     };
+    if let Some((from, to)) = args.cover {
+        return cover(from, to, &args.out_dir, args.dry_run);
+    }
     match (args.n, args.range) {
         (Some(n), _) => {
             let path = args
@@ -98,7 +105,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             let started = Instant::now();
             let bar = progress_bar(to - from + 1, "certificates");
-            let results: Vec<Result<Row, String>> = (from..=to)
+            let results: Vec<Result<(Row, u64), String>> = (from..=to)
                 .into_par_iter()
                 .map(|n| {
                     let certified = certify(n, &options).map_err(|e| e.to_string())?;
@@ -110,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             .map_err(|e| e.to_string())?;
                     }
                     bar.inc(1);
-                    Ok(certified.manifest_row())
+                    Ok((certified.manifest_row(), certified.verdict.positions))
                 })
                 .collect();
             bar.finish_and_clear();
@@ -119,8 +126,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let mut rows = Vec::new();
             for result in results {
                 match result {
-                    Ok(row) => {
-                        positions += row.positions;
+                    Ok((row, walked)) => {
+                        positions += walked;
                         bytes += row.bytes;
                         rows.push(row);
                     }
@@ -145,6 +152,30 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         (None, None) => unreachable!("clap requires N or --range"),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--cover A..B`: the theorem folder (library: `theorem::plan`, `theorem::write_folder`).
+fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliError> {
+    use juniper_green::theorem;
+    let started = Instant::now();
+    let spinner = progress_spinner(format!("covering {from}..{to}"));
+    let pieces = theorem::plan(from, to).map_err(|e| e.to_string())?;
+    if !dry_run {
+        theorem::write_folder(&pieces, dir).map_err(|e| e.to_string())?;
+    }
+    spinner.finish_and_clear();
+    let count = |f: &dyn Fn(&theorem::Piece) -> bool| pieces.iter().filter(|p| f(p)).count();
+    let bytes: usize = pieces.iter().map(|p| p.bytes.len()).sum();
+    println!(
+        "{from}..{to}: {} files ({} second-player singles, {} first-player singles, {} intervals), {bytes} bytes, {:.2} s{}",
+        pieces.len(),
+        count(&|p| p.winner == juniper_green::Player::Second),
+        count(&|p| p.winner == juniper_green::Player::First && p.first == p.last),
+        count(&|p| p.first < p.last),
+        started.elapsed().as_secs_f64(),
+        if dry_run { " (dry run: nothing written)" } else { "" }
+    );
     Ok(ExitCode::SUCCESS)
 }
 
