@@ -246,3 +246,58 @@ impl Certificate {
         Ok(body)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn interval(n: u64, n_last: u64, pairs: Vec<(u64, u64)>) -> Certificate {
+        Certificate {
+            n,
+            opening_rule: OpeningRule::Even,
+            winner: Player::First,
+            generator: "test".into(),
+            body: Body::IntervalClosedPairing {
+                n_last,
+                opening: 58,
+                pairs,
+            },
+        }
+    }
+
+    #[test]
+    fn an_interval_body_is_n_last_then_a_pairing_body_of_the_first_boards_width() {
+        // n = 111 (width 1), n_last = 300: the body is 8 bytes of n_last, the opening, the
+        // count and the canonical pairs, one byte each, whatever n_last is.
+        let bytes = interval(111, 300, vec![(59, 1), (2, 74)])
+            .to_bytes()
+            .unwrap();
+        let header = 80 + "test".len();
+        assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 3);
+        assert_eq!(u64::from_le_bytes(bytes[12..20].try_into().unwrap()), 111);
+        let body = &bytes[header..];
+        assert_eq!(body[..8], 300u64.to_le_bytes());
+        assert_eq!(body[8..], [58, 2, 1, 59, 2, 74]);
+        // Header n 256 (width 2): the numbers take two bytes.
+        let wide = interval(256, 256, vec![(1, 59)]).to_bytes().unwrap();
+        assert_eq!(wide[header + 8..], [58, 0, 1, 0, 1, 0, 59, 0]);
+    }
+
+    #[test]
+    fn an_interval_that_ends_before_it_starts_or_holds_a_number_past_its_first_board_is_refused() {
+        assert!(matches!(
+            interval(111, 110, vec![]).to_bytes(),
+            Err(CertificateError::EmptyInterval { .. })
+        ));
+        assert!(matches!(
+            interval(111, 115, vec![(37, 112)]).to_bytes(),
+            Err(CertificateError::NumberOutOfRange { number: 112, .. })
+        ));
+        let mut second = interval(111, 115, vec![]);
+        second.winner = Player::Second;
+        assert!(matches!(
+            second.to_bytes(),
+            Err(CertificateError::OpeningMismatch)
+        ));
+    }
+}

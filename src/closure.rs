@@ -237,4 +237,103 @@ mod tests {
             assert!(closed_pairing(n, OpeningRule::Even).is_some(), "n = {n}");
         }
     }
+
+    /// The general scheme for p, q, r = 29, 31, 37 (valid on [111, 115]) with s = 59.
+    fn scheme_111() -> (u64, Vec<(u64, u64)>) {
+        let pairs = vec![(1, 59), (2, 74), (3, 93), (29, 87), (31, 62), (37, 111)];
+        (58, pairs)
+    }
+
+    #[test]
+    fn the_interval_check_accepts_the_scheme_window_and_rejects_every_widening() {
+        let rule = OpeningRule::Even;
+        let (opening, pairs) = scheme_111();
+        let closed = check(115, rule, Some(opening), &pairs, Some(111)).unwrap();
+        assert_eq!(closed.size, 6);
+        assert_eq!(closed.expanded, vec![58, 59, 62, 74, 87, 93, 111]);
+        // One board further: 58 has the multiple 116.
+        assert_eq!(
+            check(116, rule, Some(opening), &pairs, Some(111)),
+            Err(ClosureError::TooWide { y: 58, n_last: 116 })
+        );
+        // One board earlier: 111 is not on the board 1..110.
+        assert_eq!(
+            check(115, rule, Some(opening), &pairs, Some(110)),
+            Err(ClosureError::AboveFirst {
+                number: 111,
+                n_first: 110
+            })
+        );
+        // As a single-n closed pairing on 1..116 it fails too: 58's multiple 116 is unpaired.
+        assert_eq!(
+            check(116, rule, Some(opening), &pairs, None),
+            Err(ClosureError::Unpaired(116))
+        );
+        assert_eq!(
+            widest_interval(113, rule, opening, &pairs).map(|i| (i.first, i.last)),
+            Some((111, 115))
+        );
+    }
+
+    #[test]
+    fn the_interval_check_rejects_lying_pairings() {
+        let rule = OpeningRule::Even;
+        let (opening, pairs) = scheme_111();
+        let with = |f: &dyn Fn(&mut Vec<(u64, u64)>)| {
+            let mut changed = pairs.clone();
+            f(&mut changed);
+            check(115, rule, Some(opening), &changed, Some(111))
+        };
+        // A reachable number without a partner.
+        assert_eq!(
+            with(&|p| p.retain(|&(a, _)| a != 3)),
+            Err(ClosureError::Unpaired(3))
+        );
+        // A partner that neither divides nor is a multiple.
+        assert_eq!(
+            with(&|p| p[1] = (2, 95)),
+            Err(ClosureError::NotRelated { x: 2, y: 95 })
+        );
+        assert!(matches!(
+            with(&|p| p[5] = (37, 110)),
+            Err(ClosureError::NotRelated { x: 37, y: 110 })
+        ));
+        // A winner number in the lower half: 3 answered by 6 (6 has multiples up to 115).
+        assert!(matches!(
+            with(&|p| p[2] = (3, 6)),
+            Err(ClosureError::TooWide { y: 6, .. })
+        ));
+        // The opening in a pair, an odd opening, an opening off the board.
+        assert_eq!(
+            check(115, rule, Some(58), &[(1, 58)], Some(111)),
+            Err(ClosureError::IllegalOpening(58))
+        );
+        assert_eq!(
+            check(115, rule, Some(87), &pairs, Some(111)),
+            Err(ClosureError::IllegalOpening(87))
+        );
+        assert!(check(115, rule, Some(116), &pairs, Some(116)).is_err());
+    }
+
+    #[test]
+    fn intervals_agree_with_a_walk_on_every_board() {
+        // Every interval the search finds from c = 3..=60 wins, walked against every reply
+        // (the scheme simulator, not the closure), on each board of its range; and the
+        // closure check fails on the board just past it.
+        let mut boards = 0;
+        for c in 3..=60 {
+            let Some(interval) = crate::theorem::searched_interval(c) else {
+                continue;
+            };
+            let pairing = crate::schemes::Pairing {
+                opening: Some(interval.opening),
+                pairs: interval.pairs.clone(),
+            };
+            for m in c..=interval.last {
+                crate::schemes::simulate(m, &pairing).unwrap_or_else(|e| panic!("m = {m}: {e}"));
+                boards += 1;
+            }
+        }
+        assert!(boards > 20, "{boards}");
+    }
 }
