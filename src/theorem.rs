@@ -129,7 +129,7 @@ pub fn search_interval(first: u64, last: u64) -> Option<Interval> {
     if low >= first {
         return None;
     }
-    let divisors = |y: u64| -> Vec<u64> { (1..y).filter(|d| y % d == 0).collect() };
+    let divisors = |y: u64| -> Vec<u64> { (1..y).filter(|&d| y.is_multiple_of(d)).collect() };
     struct State {
         reached: Vec<u64>,
         partner: std::collections::HashMap<u64, u64>,
