@@ -12,13 +12,13 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 #[command(
-    group = clap::ArgGroup::new("what").required(true).args(["n", "range", "from"]),
+    group = clap::ArgGroup::new("what").required(true).args(["n", "range", "from", "cover"]),
     after_help = "Memory: the search's table is bounded by --table-mib; the verifier's \
     memo by the walk (about 40 bytes a position), capped by --max-positions.\n\
     The same n always gives the same bytes, whatever the number of threads."
 )]
 pub struct Args {
-    /// The board size (omit with --range or --from/--to)
+    /// The board size (omit with --range, --from/--to or --cover)
     #[arg(value_parser = super::parse_n)]
     pub n: Option<u64>,
     /// Where to write the certificate (default: cert-N.bin in --out-dir)
@@ -34,7 +34,12 @@ pub struct Args {
     /// Last n of a range (with --from)
     #[arg(long, value_parser = super::parse_n, requires = "from")]
     pub to: Option<u64>,
-    /// Directory for the cert-N.bin files written (created if missing)
+    /// Write the theorem folder for A..B into --out-dir: the fewest files (interval closed
+    /// pairings and single-n certificates) proving every n, and its MANIFEST.tsv
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "range", "from", "to", "output"])]
+    pub cover: Option<(u64, u64)>,
+    /// Directory for the files written (created if missing)
     #[arg(long, default_value = ".")]
     pub out_dir: PathBuf,
     /// Add (or replace) the certificates' rows in this manifest (e.g. certificates/MANIFEST.tsv)
@@ -68,6 +73,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             ..Default::default()
         },
     };
+    if let Some((from, to)) = args.cover {
+        return cover(from, to, &args.out_dir, args.dry_run);
+    }
     let from_to = args.from.zip(args.to);
     match (args.n, args.range.or(from_to)) {
         (Some(n), _) => {
@@ -107,7 +115,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             let started = Instant::now();
             let bar = progress_bar(to - from + 1, "certificates");
-            let results: Vec<Result<Row, String>> = (from..=to)
+            let results: Vec<Result<(Row, u64), String>> = (from..=to)
                 .into_par_iter()
                 .map(|n| {
                     let certified = certify(n, &options).map_err(|e| e.to_string())?;
@@ -119,7 +127,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             .map_err(|e| e.to_string())?;
                     }
                     bar.inc(1);
-                    Ok(certified.manifest_row())
+                    Ok((certified.manifest_row(), certified.verdict.positions))
                 })
                 .collect();
             bar.finish_and_clear();
@@ -128,8 +136,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let mut rows = Vec::new();
             for result in results {
                 match result {
-                    Ok(row) => {
-                        positions += row.positions;
+                    Ok((row, walked)) => {
+                        positions += walked;
                         bytes += row.bytes;
                         rows.push(row);
                     }
@@ -156,6 +164,30 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         }
         (None, None) => unreachable!("clap requires N, --range or --from/--to"),
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--cover A..B`: the theorem folder (library: `theorem::plan`, `theorem::write_folder`).
+fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliError> {
+    use juniper_green::theorem;
+    let started = Instant::now();
+    let spinner = progress_spinner(format!("covering {from}..{to}"));
+    let pieces = theorem::plan(from, to).map_err(|e| e.to_string())?;
+    if !dry_run {
+        theorem::write_folder(&pieces, dir).map_err(|e| e.to_string())?;
+    }
+    spinner.finish_and_clear();
+    let count = |f: &dyn Fn(&theorem::Piece) -> bool| pieces.iter().filter(|p| f(p)).count();
+    let bytes: usize = pieces.iter().map(|p| p.bytes.len()).sum();
+    println!(
+        "{from}..{to}: {} files ({} second-player singles, {} first-player singles, {} intervals), {bytes} bytes, {:.2} s{}",
+        pieces.len(),
+        count(&|p| p.winner == juniper_green::Player::Second),
+        count(&|p| p.winner == juniper_green::Player::First && p.first == p.last),
+        count(&|p| p.first < p.last),
+        started.elapsed().as_secs_f64(),
+        if dry_run { " (dry run: nothing written)" } else { "" }
+    );
     Ok(ExitCode::SUCCESS)
 }
 
