@@ -1,7 +1,7 @@
 //! Juniper Green: solve the game for every n and publish proofs that anyone can check.
 //!
 //! The library is the engine; `src/main.rs` (the `jg` binary) only parses arguments and prints.
-//! The rules and the maths are in `../shared/MATH.md`; the design in `../shared/ARCHITECTURE.md`.
+//! The rules and the maths are in `docs/MATH.md`; the design in `docs/DESIGN.md`.
 
 pub mod certificate;
 pub mod certify;

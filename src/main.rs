@@ -1,7 +1,7 @@
 //! `jg`: the command-line face of the library. Argument parsing, printing, progress and exit
 //! codes only; the work is done by `juniper_green`.
 //!
-//! Exit codes (ARCHITECTURE.md, CLI contract): 0 success, 1 an invalid certificate,
+//! Exit codes (docs/DESIGN.md, CLI contract): 0 success, 1 an invalid certificate,
 //! 2 bad arguments or an I/O error.
 
 mod cli;

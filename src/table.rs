@@ -1,5 +1,5 @@
 //! The results table: one `Outcome` per n, rendered as aligned text, CSV or JSON.
-//! The CSV columns are the CLI contract (ARCHITECTURE.md): `n,winner,winning_openings`, the
+//! The CSV columns are the CLI contract (docs/DESIGN.md): `n,winner,winning_openings`, the
 //! openings space-separated and ascending, empty when the second player wins.
 
 use crate::outcome::Outcome;

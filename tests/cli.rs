@@ -1,4 +1,4 @@
-//! The CLI contract (ARCHITECTURE.md): bad arguments give one line on stderr and exit 2.
+//! The CLI contract (docs/DESIGN.md): bad arguments give one line on stderr and exit 2.
 
 use std::process::{Command, Output};
 

@@ -85,9 +85,9 @@ pub enum Method {
     /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
     /// else matching
     Auto,
-    /// Exact game-tree search with the simplifications of MATH.md §2 (n ≤ 128)
+    /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
     Search,
-    /// One maximum matching and its Gallai–Edmonds sets (MATH.md §3); all openings, any n
+    /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3); all openings, any n
     Matching,
 }
 

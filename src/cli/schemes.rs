@@ -1,4 +1,4 @@
-//! `jg schemes [N]`: the prime-window schemes of MATH.md §4. Without N, the catalogue with its
+//! `jg schemes [N]`: the prime-window schemes of docs/MATH.md §4. Without N, the catalogue with its
 //! ranges and the general scheme; with N, which schemes apply, the strategy the one in use gives
 //! and the outcome of simulating it against every reply; with `--to`, that check for a range.
 

@@ -1,5 +1,5 @@
 //! `jg-verify PATH...`: checks certificate files with the verifier library and prints one line
-//! each (ARCHITECTURE.md, CLI contract). Exit 0 when all are valid, 1 when any is invalid,
+//! each (docs/DESIGN.md, CLI contract). Exit 0 when all are valid, 1 when any is invalid,
 //! 2 on usage or I/O errors.
 
 use jg_verify::{verify_bytes_with_progress, Limits};
