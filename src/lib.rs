@@ -8,6 +8,7 @@ pub mod certify;
 pub mod chain;
 pub mod closure;
 pub mod draw;
+pub mod explain;
 pub mod game;
 pub mod manifest;
 pub mod matching;
@@ -19,6 +20,7 @@ pub mod strategy;
 pub mod table;
 #[cfg(test)]
 mod test_support;
+pub mod theorem;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};

@@ -42,6 +42,10 @@ enum Command {
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
     Draw(cli::draw::Args),
+    /// A certificate the verifier accepts, written as a proof a person can read
+    Explain(cli::explain::Args),
+    /// Write docs/THEOREM.md and its figures from the certificates folder
+    Theorem(cli::theorem::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,8 @@ fn main() -> ExitCode {
         Command::Chain(args) => cli::chain::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
+        Command::Explain(args) => cli::explain::run(args),
+        Command::Theorem(args) => cli::theorem::run(args),
     };
     match result {
         Ok(code) => code,

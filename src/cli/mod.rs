@@ -5,10 +5,12 @@
 pub mod certify;
 pub mod chain;
 pub mod draw;
+pub mod explain;
 pub mod play;
 pub mod schemes;
 pub mod solve;
 pub mod table;
+pub mod theorem;
 pub mod verify;
 
 use indicatif::{ProgressBar, ProgressStyle};
