@@ -175,10 +175,15 @@ pub fn generate(
     );
     let _ = writeln!(w, "## The theorem\n");
     let large_n = std::fs::read_to_string(docs_dir.join("large-n.md")).ok();
+    let others = if large_n.is_some() {
+        "every other n ≥ 1".to_string()
+    } else {
+        format!("every other n with 1 ≤ n ≤ {covered}")
+    };
     let _ = writeln!(
         w,
         "**Theorem.** The second player wins Juniper Green on 1..n exactly for n ∈ {{{}}}; the \
-         first player wins for every other n ≥ 1.\n",
+         first player wins for {others}.\n",
         ranges(&second)
     );
     let _ = writeln!(
@@ -195,9 +200,9 @@ pub fn generate(
         } else {
             format!(
                 "For n > {covered} the statement rests on the general prime-window scheme \
-                 (MATH.md §4): it applies whenever three primes lie in (n/4, n/3]. The written \
-                 argument that this holds for every n > {covered} is not in this repository \
-                 yet (`docs/large-n.md`); until it is, the theorem is proved here for \
+                 (MATH.md §4), which applies whenever three primes lie in (n/4, n/3]; the \
+                 written argument that this holds for every n > {covered} (`docs/large-n.md`) \
+                 is not in this repository yet, so the theorem above is stated for \
                  n ≤ {covered} only."
             )
         }
