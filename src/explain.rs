@@ -171,19 +171,19 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
 }
 
 /// The divisors and multiples of `y` in 1..=n, other than `y`, ascending (the raw rule).
-/// Multiples stop at `limit` numbers so no input makes this unbounded.
+/// Callers keep n / y small (see `MAX_LISTED`).
 fn neighbours(n: u64, y: u64) -> Vec<u64> {
     let mut out = Vec::new();
     let mut d = 1;
     while d <= y / d {
-        if y % d == 0 {
+        if y.is_multiple_of(d) {
             out.push(d);
             out.push(y / d);
         }
         d += 1;
     }
     let mut m = y.saturating_mul(2);
-    while m <= n && out.len() < 1 << 20 {
+    while m <= n {
         out.push(m);
         m = match m.checked_add(y) {
             Some(next) => next,
@@ -195,6 +195,9 @@ fn neighbours(n: u64, y: u64) -> Vec<u64> {
     out.retain(|&x| x != y);
     out
 }
+
+/// Most multiples listed for one number (rendering is for tables a person reads).
+const MAX_LISTED: u64 = 1 << 22;
 
 /// How the loser can reach a number of the closure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,6 +231,9 @@ pub fn closure(
     let mut reach: BTreeMap<u64, Reach> = BTreeMap::new();
     let mut queue = VecDeque::new();
     let first: Vec<(u64, Reach)> = match opening {
+        Some(e) if n / e > MAX_LISTED => {
+            return Err(format!("the opening {e} has too many multiples"))
+        }
         Some(e) => neighbours(n, e)
             .into_iter()
             .map(|x| (x, Reach::AfterOpening(e)))
@@ -247,6 +253,11 @@ pub fn closure(
         let y = *partner
             .get(&x)
             .ok_or_else(|| format!("{x} is reachable but has no partner"))?;
+        if n / y > MAX_LISTED {
+            return Err(format!(
+                "the answer {y} has too many multiples on 1..{n} to list"
+            ));
+        }
         if x % y != 0 && y % x != 0 {
             return Err(format!("{y} neither divides nor is a multiple of {x}"));
         }
@@ -283,7 +294,7 @@ pub struct WalkFigures {
 /// None when the board is too large to replay here (the verifier's verdict stands regardless).
 pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
     let n = decoded.n;
-    if n > 128 && decoded.winner == Player::Second {
+    if (n > 128 && decoded.winner == Player::Second) || n > 1 << 20 {
         return None;
     }
     struct Walk<'a> {

@@ -351,6 +351,18 @@ pub fn generate(
             );
         }
         let _ = writeln!(w);
+        let _ = writeln!(
+            w,
+            "The first interval, written out as `jg explain` writes every interval certificate:\n"
+        );
+        push_demoted(
+            w,
+            &explain::render(
+                &intervals[0].decoded,
+                &intervals[0].accepted,
+                Format::Markdown,
+            )?,
+        );
     }
     // Readable proofs.
     let _ = writeln!(w, "## Readable proofs\n");
@@ -364,28 +376,16 @@ pub fn generate(
         matches!(e.decoded.kind, Kind::ClosedPairing)
             || (e.decoded.winner == Player::Second && e.decoded.rule == OpeningRule::Even)
     }) {
-        let text = explain::render(&e.decoded, &e.accepted, Format::Markdown)?;
-        for line in text.lines() {
-            if line.starts_with('#') {
-                let _ = writeln!(w, "##{line}");
-            } else {
-                let _ = writeln!(w, "{line}");
-            }
-        }
-        let _ = writeln!(w);
+        push_demoted(
+            w,
+            &explain::render(&e.decoded, &e.accepted, Format::Markdown)?,
+        );
     }
     let _ = writeln!(w, "## Every n above {covered}\n");
     match &large_n {
         Some(text) => {
-            // Demote its headings under this section.
-            for line in text.trim_end().lines() {
-                if line.starts_with('#') {
-                    let _ = writeln!(w, "##{line}");
-                } else {
-                    let _ = writeln!(w, "{line}");
-                }
-            }
-            let _ = writeln!(w, "\n(From `docs/large-n.md`.)\n");
+            push_demoted(w, text);
+            let _ = writeln!(w, "(From `docs/large-n.md`.)\n");
         }
         None => {
             let _ = writeln!(
@@ -422,6 +422,18 @@ pub fn generate(
         markdown: s,
         figures,
     })
+}
+
+/// Appends a Markdown text with its headings two levels down, then a blank line.
+fn push_demoted(w: &mut String, text: &str) {
+    for line in text.trim_end().lines() {
+        if line.starts_with('#') {
+            let _ = writeln!(w, "##{line}");
+        } else {
+            let _ = writeln!(w, "{line}");
+        }
+    }
+    let _ = writeln!(w);
 }
 
 /// Certificates over n on a log axis: one row per winner, a tick or a bar per file.
@@ -581,4 +593,67 @@ pub fn write(
         written.push(path.display().to_string());
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::Kind;
+
+    /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
+    fn interval_entry() -> Entry {
+        Entry {
+            file: "interval-141-163.bin".into(),
+            decoded: Decoded {
+                n: 141,
+                n_last: 163,
+                rule: OpeningRule::Even,
+                winner: Player::First,
+                kind: Kind::IntervalClosedPairing,
+                generator: "test".into(),
+                strategy: Strategy::Pairing {
+                    opening: Some(82),
+                    pairs: vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)],
+                },
+            },
+            accepted: Accepted {
+                positions: 6,
+                blake3: "00".into(),
+                bytes: 100,
+                name: "certificates/interval-141-163.bin".into(),
+            },
+        }
+    }
+
+    #[test]
+    fn intervals_gaps_and_the_large_n_argument_appear_in_the_document() {
+        let docs = std::env::temp_dir().join(format!("jg-theorem-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&docs).unwrap();
+        let without = generate(&[interval_entry()], &docs, None).unwrap().markdown;
+        assert!(
+            without.contains("| 141 | 163 | 82 | 41, 43, 47, 139 | 6 |"),
+            "{without}"
+        );
+        assert!(without.contains("**Not covered by any certificate:** 1–140"));
+        assert!(without.contains("Why the same table proves every n of the interval"));
+        assert!(without.contains("for every other n with 1 ≤ n ≤ 163"));
+        std::fs::write(docs.join("large-n.md"), "# Above\n\nA cited theorem.\n").unwrap();
+        let with = generate(&[interval_entry()], &docs, None).unwrap().markdown;
+        let _ = std::fs::remove_dir_all(&docs);
+        assert!(with.contains("### Above\n\nA cited theorem."), "{with}");
+        assert!(with.contains("the first player wins for every other n ≥ 1"));
+    }
+
+    #[test]
+    fn two_files_that_disagree_are_refused() {
+        let mut liar = interval_entry();
+        liar.file = "liar.bin".into();
+        liar.decoded.n = 150;
+        liar.decoded.n_last = 150;
+        liar.decoded.winner = Player::Second;
+        let error = generate(&[interval_entry(), liar], Path::new("."), None)
+            .err()
+            .unwrap();
+        assert!(error.contains("disagree on n = 150"), "{error}");
+    }
 }
