@@ -306,9 +306,10 @@ pub fn generate(
             let _ = writeln!(
                 w,
                 "*n = {n}: the numbers 1..{n} on a circle. Blue: the numbers the loser can name \
-                 (the closure); orange: the winner's answers; a thick line joins each pair; thin \
-                 lines are the divisibility edges from each answer to the numbers it opens to \
-                 the loser.*\n",
+                 (the closure); orange: numbers only the winner names (answers outside the \
+                 closure, and the opening); grey: numbers never named against this strategy. A \
+                 thick line joins each pair; a thin line joins an answer to a number it first \
+                 opens to the loser (the third column of the table).*\n",
                 n = e.decoded.n
             );
             figures.push((name, svg));
