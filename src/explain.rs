@@ -288,6 +288,8 @@ pub struct WalkFigures {
     pub depth: u64,
     /// The winner's answer to each opening (second-player claims), or the opening.
     pub first_moves: Vec<(u64, u64)>,
+    /// Positions expanded, counted as spec.md §4 counts them (the verifier reports the same).
+    pub positions: u64,
 }
 
 /// Replays the walk (transpositions merged as in spec.md §4.2) to measure the longest game.
@@ -306,6 +308,7 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
         pairing: bool,
         memo: HashMap<(u64, Vec<u64>), u64>,
         budget: u64,
+        positions: u64,
     }
     impl Walk<'_> {
         fn legal(&self, last: Option<u64>, played: &[u64]) -> Vec<u64> {
@@ -324,6 +327,7 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
         }
         fn winner(&mut self, last: Option<u64>, played: &[u64]) -> Option<u64> {
             self.budget = self.budget.checked_sub(1)?;
+            self.positions += 1;
             let m = if !self.pairing || last.is_none() {
                 let m = *self.moves.get(self.next)?;
                 self.next += 1;
@@ -348,6 +352,7 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
             if let Some(&depth) = self.memo.get(&key) {
                 return Some(depth);
             }
+            self.positions += 1;
             let mut depth = 0;
             for x in self.legal(Some(last), played) {
                 let after = Walk::play(played, x);
@@ -376,6 +381,7 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
         pairing,
         memo: HashMap::new(),
         budget: 2_000_000,
+        positions: 0,
     };
     let mut first_moves = Vec::new();
     let depth = match decoded.winner {
@@ -400,7 +406,18 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
             depth
         }
     };
-    Some(WalkFigures { depth, first_moves })
+    if decoded.winner == Player::Second {
+        walk.positions += 1; // the start, a loser position
+    }
+    // A tree must be read to its end, as the verifier reads it; else this replay went astray.
+    if !pairing && walk.next != walk.moves.len() {
+        return None;
+    }
+    Some(WalkFigures {
+        depth,
+        first_moves,
+        positions: walk.positions,
+    })
 }
 
 /// A piece of the document, rendered the same way in both formats.
@@ -738,6 +755,8 @@ pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String,
         jg_verify::Winner::First => Player::First,
         jg_verify::Winner::Second => Player::Second,
     };
+    // Kind 3 renders as soon as the verifier accepts it. Once `Verdict` has `n_last` (the
+    // interval format), compare it with `decoded.n_last` here too.
     if verdict.n != decoded.n || winner != decoded.winner {
         return Err("the verifier's claim and the decoded header differ".into());
     }

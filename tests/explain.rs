@@ -317,3 +317,34 @@ fn an_interval_table_proves_every_n_of_the_interval() {
     assert!(past.is_err(), "the table must not prove n = 164");
     check_latex(&render(&decoded, &accepted, Format::Latex).unwrap());
 }
+
+#[test]
+fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
+    // jg explain measures depth by replaying the walk of spec.md §4 in its own code; its count
+    // of positions must be the verifier's, for trees of both winners and for walked pairings.
+    let dir = std::env::temp_dir().join(format!("jg-explain-walk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = vec![certificate(40), certificate(500), certificate(111)];
+    for n in [26, 30] {
+        let path = dir.join(format!("tree-{n}.bin"));
+        let args = [
+            "certify",
+            &n.to_string(),
+            "--strategy",
+            "tree",
+            "-o",
+            path.to_str().unwrap(),
+        ];
+        assert_eq!(jg(&args).2, Some(0));
+        files.push(path);
+    }
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
+        let decoded = decode(&bytes).unwrap();
+        let figures = juniper_green::explain::walk_figures(&decoded).expect("a replay");
+        assert_eq!(figures.positions, verdict.positions, "{}", path.display());
+        assert!(figures.depth >= 1 && figures.depth <= decoded.n);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
