@@ -7,11 +7,37 @@
 use juniper_green::explain::{decode, render, Accepted, Format};
 use juniper_green::{matching, OpeningRule, Player};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
+/// A certificate for n made now by `jg certify --strategy STRATEGY` (not read from
+/// certificates/, whose files change when the folder is regenerated).
+fn certificate_with(n: u64, strategy: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jg-explain-certs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{strategy}-{n}.bin"));
+    if !path.exists() {
+        let args = [
+            "certify",
+            &n.to_string(),
+            "--strategy",
+            strategy,
+            "-o",
+            path.to_str().unwrap(),
+        ];
+        let (_, stderr, code) = jg(&args);
+        assert_eq!(
+            code,
+            Some(0),
+            "jg certify {n} --strategy {strategy}: {stderr}"
+        );
+    }
+    path
+}
+
+/// A closed pairing for n (kind 2), or a scheme (kind 1) for n ≥ 119.
 fn certificate(n: u64) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("certificates/cert-{n}.bin"))
+    certificate_with(n, if n > 118 { "scheme" } else { "closed" })
 }
 
 fn jg(args: &[&str]) -> (String, String, Option<i32>) {
@@ -322,22 +348,14 @@ fn an_interval_table_proves_every_n_of_the_interval() {
 fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
     // jg explain measures depth by replaying the walk of spec.md §4 in its own code; its count
     // of positions must be the verifier's, for trees of both winners and for walked pairings.
-    let dir = std::env::temp_dir().join(format!("jg-explain-walk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut files = vec![certificate(40), certificate(500), certificate(111)];
-    for n in [26, 30] {
-        let path = dir.join(format!("tree-{n}.bin"));
-        let args = [
-            "certify",
-            &n.to_string(),
-            "--strategy",
-            "tree",
-            "-o",
-            path.to_str().unwrap(),
-        ];
-        assert_eq!(jg(&args).2, Some(0));
-        files.push(path);
-    }
+    let files = [
+        certificate_with(40, "scheme"),
+        certificate_with(500, "scheme"),
+        certificate_with(111, "scheme"),
+        certificate_with(15, "pairing"),
+        certificate_with(26, "tree"),
+        certificate_with(30, "tree"),
+    ];
     for path in files {
         let bytes = std::fs::read(&path).unwrap();
         let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
@@ -346,5 +364,4 @@ fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
         assert_eq!(figures.positions, verdict.positions, "{}", path.display());
         assert!(figures.depth >= 1 && figures.depth <= decoded.n);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
