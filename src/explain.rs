@@ -822,12 +822,21 @@ pub fn tex_escape(text: &str) -> String {
     let mut out = String::new();
     let mut code = false;
     let mut bold = false;
+    let mut in_code = 0;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
+        if code && c != '`' {
+            // Long hashes in code spans may break every 16 characters.
+            in_code += 1;
+            if in_code % 16 == 0 {
+                out.push_str("\\allowbreak{}");
+            }
+        }
         match c {
             '`' => {
                 out.push_str(if code { "}" } else { "\\texttt{" });
                 code = !code;
+                in_code = 0;
             }
             '*' if chars.peek() == Some(&'*') => {
                 chars.next();

@@ -253,6 +253,28 @@ fn check_latex(tex: &str) {
     assert!(stack.is_empty(), "environments left open: {stack:?}");
 }
 
+/// Where a TeX engine is installed (CI does not install one), the document must also compile.
+fn compile_if_tex_is_installed(n: u64, tex: &str) {
+    let probe = Command::new("pdflatex").arg("--version").output();
+    if !probe.is_ok_and(|output| output.status.success()) {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jg-explain-tex-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("proof.tex"), tex).unwrap();
+    let output = Command::new("pdflatex")
+        .current_dir(&dir)
+        .args(["-interaction=nonstopmode", "-halt-on-error", "proof.tex"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.status.success(),
+        "n = {n}: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
 #[test]
 fn latex_output_has_balanced_environments_and_the_same_rows() {
     for n in [117, 20, 500] {
@@ -273,6 +295,7 @@ fn latex_output_has_balanced_environments_and_the_same_rows() {
             0
         };
         assert_eq!(tex_rows, markdown_rows, "n = {n}");
+        compile_if_tex_is_installed(n, &tex);
     }
     let failed =
         std::panic::catch_unwind(|| check_latex("\\documentclass{x}\\begin{a}\\end{document}"));
@@ -341,7 +364,9 @@ fn an_interval_table_proves_every_n_of_the_interval() {
     // One past the end, 2 · 82 = 164 is a new first move with no row: the table no longer proves.
     let past = std::panic::catch_unwind(|| check_table(164, Player::First, opening, &rows));
     assert!(past.is_err(), "the table must not prove n = 164");
-    check_latex(&render(&decoded, &accepted, Format::Latex).unwrap());
+    let tex = render(&decoded, &accepted, Format::Latex).unwrap();
+    check_latex(&tex);
+    compile_if_tex_is_installed(141, &tex);
 }
 
 #[test]
