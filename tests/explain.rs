@@ -4,6 +4,8 @@
 //! second-player n, first-player n and an interval; a rejected file gives the verifier's reason;
 //! the LaTeX has balanced environments and braces.
 
+#![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
+
 use juniper_green::explain::{decode, render, Accepted, Format};
 use juniper_green::{matching, OpeningRule, Player};
 use std::collections::BTreeMap;
