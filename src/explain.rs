@@ -556,6 +556,16 @@ fn closed_blocks(
         ],
         table_rows,
     ));
+    if rows.is_empty() {
+        out.push(Block::Para(format!(
+            "The table is empty: {loser} has no legal move at all{}, and loses at once.",
+            match (opening, d.rule) {
+                (Some(_), _) => " after the opening",
+                (None, OpeningRule::Even) => " (no even number on the board)",
+                (None, OpeningRule::Free) => "",
+            }
+        )));
+    }
     let in_table: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
     let unused: Vec<String> = pairs
         .iter()
