@@ -1,4 +1,4 @@
-//! Timings of the matching engine for BENCHMARKS.md (MATH.md §3):
+//! Timings of the matching engine for BENCHMARKS.md (docs/MATH.md §3):
 //! `cargo run --release --example matching_bench [-- N...]`.
 //! Without arguments: n = 200 (all openings), the table n = 1..=10000, and n = 10^6;
 //! `-- N...`: those n only; `-- table [TO]`: the table n = 1..=TO only; `-- openings N`: the

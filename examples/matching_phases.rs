@@ -1,4 +1,4 @@
-//! Where the time of one n goes in the matching engine (MATH.md §3): graph build, greedy start,
+//! Where the time of one n goes in the matching engine (docs/MATH.md §3): graph build, greedy start,
 //! augmenting phases, Gallai–Edmonds forest. `cargo run --release --example matching_phases -- N`.
 
 use juniper_green::matching::{greedy_matching, Class, Engine, Graph};

@@ -1,5 +1,5 @@
 //! `certify`: builds the candidate proofs for one n, checks each with the verifier crate (the
-//! trust anchor, ARCHITECTURE.md) and keeps the one whose walk is smallest. A candidate the
+//! trust anchor, docs/DESIGN.md) and keeps the one whose walk is smallest. A candidate the
 //! verifier rejects is never written; it is an error naming the verifier's reason.
 
 use crate::certificate::{Body, Certificate, CertificateError};
@@ -15,12 +15,12 @@ pub enum Strategy {
     /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
     /// tree (then the fewest bytes)
     Auto,
-    /// A prime-window scheme (MATH.md §4) as a pairing certificate
+    /// A prime-window scheme (docs/MATH.md §4) as a pairing certificate
     Scheme,
     /// The pairs of a maximum matching whose closure is all paired: checked by one invariant,
     /// no walk (spec.md §4.5); for any n the matching engine takes
     Closed,
-    /// The pairs of a maximum matching (MATH.md §3) as a pairing certificate (n ≤ 128)
+    /// The pairs of a maximum matching (docs/MATH.md §3) as a pairing certificate (n ≤ 128)
     Pairing,
     /// A strategy tree whose winner moves the exact search chooses (n ≤ 128)
     Tree,

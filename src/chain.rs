@@ -1,4 +1,4 @@
-//! The solitaire question (MATH.md §6): a longest chain of distinct numbers in 1..n, each dividing
+//! The solitaire question (docs/MATH.md §6): a longest chain of distinct numbers in 1..n, each dividing
 //! or a multiple of the previous one (a longest simple path in G_n, OEIS A337125), found and
 //! proved longest. Two exact methods: branch and cut on the path's integer programme (`cut`, the
 //! default) and a combinatorial branch and bound with a separator bound (`Search`, kept as an

@@ -1,7 +1,7 @@
 //! Closed pairings (spec.md §4.5), the generator side: a pairing strategy whose closure — every
 //! number the loser could ever play against "answer with the partner" — is all paired. Then the
 //! verifier checks one invariant instead of walking every game, so the hard n (110, 117, 118)
-//! verify in microseconds. Pairs come from maximum matchings (MATH.md §3); the closure is
+//! verify in microseconds. Pairs come from maximum matchings (docs/MATH.md §3); the closure is
 //! computed here from the raw rules, independently of the verifier's own computation.
 
 use crate::game::{OpeningRule, Player};

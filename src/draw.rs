@@ -1,4 +1,4 @@
-//! Pictures, hand-written SVG: the divisibility graph G_n (MATH.md §1) on a circle with a line of
+//! Pictures, hand-written SVG: the divisibility graph G_n (docs/MATH.md §1) on a circle with a line of
 //! play drawn as arrows and the winning moves of the player to move marked, and a chart of the
 //! winner for each n. Who wins comes from outside (an oracle closure), so any engine can draw.
 

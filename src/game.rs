@@ -1,7 +1,7 @@
-//! The rules of Juniper Green (MATH.md §1) on the solver side: the divisibility graph G_n and
+//! The rules of Juniper Green (docs/MATH.md §1) on the solver side: the divisibility graph G_n and
 //! positions (last number, played set). Numbers up to `MAX_SMALL_N` = 128 use a `u128` bitset
 //! (number k is bit k − 1); this is the one legal-move generator of the solver crate.
-//! The verifier has its own, on purpose (ARCHITECTURE.md, "The line of trust").
+//! The verifier has its own, on purpose (docs/DESIGN.md, "The line of trust").
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! `jg`: the command-line face of the library. Argument parsing, printing, progress and exit
 //! codes only; the work is done by `juniper_green`.
 //!
-//! Exit codes (ARCHITECTURE.md, CLI contract): 0 success, 1 an invalid certificate,
+//! Exit codes (docs/DESIGN.md, CLI contract): 0 success, 1 an invalid certificate,
 //! 2 bad arguments or an I/O error.
 
 mod cli;
@@ -55,6 +55,10 @@ enum Command {
     },
     /// Print the man page (roff), e.g. `jg man > jg.1 && man ./jg.1`
     Man,
+    /// A certificate the verifier accepts, written as a proof a person can read
+    Explain(cli::explain::Args),
+    /// Write docs/THEOREM.md and its figures from the certificates folder
+    Theorem(cli::theorem::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +81,8 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Command::Man => man_page(),
+        Command::Explain(args) => cli::explain::run(args),
+        Command::Theorem(args) => cli::theorem::run(args),
     };
     match result {
         Ok(code) => code,

@@ -8,11 +8,11 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
-    /// Exact game-tree search (MATH.md §2), n ≤ 128.
+    /// Exact game-tree search (docs/MATH.md §2), n ≤ 128.
     Search,
-    /// One maximum matching and its Gallai–Edmonds sets (MATH.md §3).
+    /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3).
     Matching,
-    /// A prime-window scheme (MATH.md §4), whose expansion the verifier checks.
+    /// A prime-window scheme (docs/MATH.md §4), whose expansion the verifier checks.
     Scheme,
 }
 

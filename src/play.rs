@@ -1,6 +1,6 @@
-//! A terminal game of Juniper Green against the perfect player (MATH.md §1 for the rules).
+//! A terminal game of Juniper Green against the perfect player (docs/MATH.md §1 for the rules).
 //! The perfect player asks an `Oracle` for the winning moves of a position; `Minimax` is a plain
-//! exact search for small n, and the matching engine (MATH.md §3) can stand in for all n.
+//! exact search for small n, and the matching engine (docs/MATH.md §3) can stand in for all n.
 //! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
 
 use crate::game::{Board, Player, Position};
@@ -411,7 +411,7 @@ mod tests {
     }
 }
 
-/// The perfect player for every n: one maximum matching per position (MATH.md §3).
+/// The perfect player for every n: one maximum matching per position (docs/MATH.md §3).
 pub struct MatchingOracle {
     pub rule: crate::OpeningRule,
 }

@@ -1,5 +1,5 @@
 //! Strategy trees: the winner's moves written in the verifier's walk order (spec.md §4), built
-//! from any oracle that decides raw positions (the search, MATH.md §2, or the matching, §3).
+//! from any oracle that decides raw positions (the search, docs/MATH.md §2, or the matching, §3).
 //! The builder walks exactly as the verifier will, so the body it emits is the body the verifier
 //! reads; it picks each winning move to keep the walk small.
 

@@ -1,5 +1,5 @@
 //! The results table: one `Outcome` per n, rendered as aligned text, CSV or JSON, a row at a
-//! time so that a long table streams. The CSV columns are the CLI contract (ARCHITECTURE.md):
+//! time so that a long table streams. The CSV columns are the CLI contract (docs/DESIGN.md):
 //! `n,winner,winning_openings,all_openings,method`, the openings space-separated and ascending,
 //! empty when the second player wins; `all_openings` (`true`/`false`) says whether the list is
 //! complete and `method` (`search`, `matching`, `scheme`) which method decided, the same names

@@ -5,7 +5,7 @@
 //! else single-n certificates from `certify`.
 //!
 //! Where the intervals come from:
-//! - the general scheme (MATH.md §4) with consecutive primes p < q < r: open 2p, pairs
+//! - the general scheme (docs/MATH.md §4) with consecutive primes p < q < r: open 2p, pairs
 //!   p–3p, 3–3q, q–2q, 2–2r, r–3r, 1–s; every number is at most 3r and every number the winner
 //!   plays is at least 2p, so it proves every n in [3r, 4p − 1] (s a prime in (2p, n_first]);
 //! - the catalogue schemes, on their whole valid range;
@@ -25,7 +25,7 @@ use std::path::Path;
 
 /// Boards up to this n get candidates from the catalogue and the search, and their winner from
 /// the matching engine; above it only the general scheme is used (every n above
-/// 176 has three primes in (n/4, n/3], MATH.md §4, and the greedy cover meets no gap there).
+/// 176 has three primes in (n/4, n/3], docs/MATH.md §4, and the greedy cover meets no gap there).
 pub const SMALL_BOUND: u64 = 200;
 
 /// One file of the folder: its claim, certificate and bytes.

@@ -1,4 +1,4 @@
-//! The CLI contract (ARCHITECTURE.md): bad arguments give a message on stderr starting `jg: `
+//! The CLI contract (docs/DESIGN.md): bad arguments give a message on stderr starting `jg: `
 //! (a failure found while running: one line; clap's: its whole message) and exit 2.
 
 use std::process::{Command, Output};

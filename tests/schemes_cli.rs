@@ -1,5 +1,5 @@
 //! `jg schemes [N]` as a user sees it: the catalogue listing, one n with a scheme, one without,
-//! and the one-line error with exit code 2 for n = 0 (ARCHITECTURE.md, CLI contract).
+//! and the one-line error with exit code 2 for n = 0 (docs/DESIGN.md, CLI contract).
 
 use std::process::Command;
 
@@ -59,7 +59,7 @@ fn n_zero_is_a_usage_error() {
 fn a_range_check_reports_the_boards_without_a_scheme() {
     let (stdout, _, code) = jg_schemes(&["100", "--to", "130"]);
     assert_eq!(code, Some(0));
-    // MATH.md §4: the catalogue covers 93..=109 and 119..=129, the general window 111..=115.
+    // docs/MATH.md §4: the catalogue covers 93..=109 and 119..=129, the general window 111..=115.
     assert!(
         stdout.contains("no scheme for 4 n: 110 116 117 118"),
         "{stdout}"

@@ -1,4 +1,4 @@
-//! Branch and cut for the longest chain (MATH.md §6): a longest simple path of G_n as an integer
+//! Branch and cut for the longest chain (docs/MATH.md §6): a longest simple path of G_n as an integer
 //! programme over vertices (y) and edges (x): degree ≤ 2·y, y ≤ degree, x(E) = y(V) − 1, and the
 //! forest inequalities x(E(C)) ≤ y(C) − y_k (k ∈ C), added lazily when the LP breaks them. A
 //! forest with one edge fewer than vertices is a tree, and a tree of degree ≤ 2 is a path, so

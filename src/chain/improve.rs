@@ -1,4 +1,4 @@
-//! Local search for long chains (MATH.md §6). The branch and cut closes as soon as it holds a
+//! Local search for long chains (docs/MATH.md §6). The branch and cut closes as soon as it holds a
 //! chain as long as its LP bound, which is often the bound at the root, so good chains are worth
 //! finding early: insert unused numbers, swap one in for a path number, and rotate an end (Pósa).
 //! Nothing here is trusted: the result is a chain only because every move keeps each step a

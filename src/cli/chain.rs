@@ -1,4 +1,4 @@
-//! `jg chain N [--json]`: a longest chain of 1..N and the proof that none is longer (MATH.md §6).
+//! `jg chain N [--json]`: a longest chain of 1..N and the proof that none is longer (docs/MATH.md §6).
 
 use super::CliError;
 use juniper_green::chain::{check_chain, longest_chain_within};

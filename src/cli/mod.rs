@@ -6,10 +6,12 @@
 pub mod certify;
 pub mod chain;
 pub mod draw;
+pub mod explain;
 pub mod play;
 pub mod schemes;
 pub mod solve;
 pub mod table;
+pub mod theorem;
 pub mod verify;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -181,9 +183,9 @@ pub enum Method {
     /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
     /// else matching (n ≤ 50000000)
     Auto,
-    /// Exact game-tree search with the simplifications of MATH.md §2 (n ≤ 128)
+    /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
     Search,
-    /// One maximum matching and its Gallai–Edmonds sets (MATH.md §3); all openings, n ≤ 50000000
+    /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3); all openings, n ≤ 50000000
     Matching,
 }
 

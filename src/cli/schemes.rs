@@ -1,4 +1,4 @@
-//! `jg schemes [N]`: the prime-window schemes of MATH.md §4. Without N, the catalogue with its
+//! `jg schemes [N]`: the prime-window schemes of docs/MATH.md §4. Without N, the catalogue with its
 //! ranges and the general scheme; with N, which schemes apply, the strategy the one in use gives
 //! and the outcome of simulating it against every reply; with `--to`, that check for a range.
 
@@ -49,7 +49,7 @@ fn range_text(scheme: &Scheme) -> String {
 }
 
 fn print_catalogue() {
-    println!("# Prime-window schemes (MATH.md §4): in each chain the first player plays the");
+    println!("# Prime-window schemes (docs/MATH.md §4): in each chain the first player plays the");
     println!("# numbers at odd positions; the second player is forced onto the others.");
     for entry in schemes::catalogue() {
         println!("{:<13}{}", range_text(&entry.scheme), entry.scheme);

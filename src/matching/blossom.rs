@@ -1,6 +1,6 @@
 //! Maximum matching on a general graph (Edmonds' blossom algorithm, union–find form) and the
 //! Gallai–Edmonds sets D, A, C read off one alternating forest grown from every exposed vertex
-//! (MATH.md §3). Also the Tutte–Berge check that proves a matching maximum without trusting
+//! (docs/MATH.md §3). Also the Tutte–Berge check that proves a matching maximum without trusting
 //! the algorithm. Every function works on the prefix `0..active` of a graph's vertices.
 
 use super::graph::Graph;
@@ -522,7 +522,7 @@ impl<'g> Engine<'g> {
 }
 
 /// Whether `matching` is a matching of the prefix `0..active` and the set `s` (indexed by
-/// vertex) proves it maximum: odd(H − S) − |S| = |V| − 2|M| (Tutte–Berge, MATH.md §3).
+/// vertex) proves it maximum: odd(H − S) − |S| = |V| − 2|M| (Tutte–Berge, docs/MATH.md §3).
 pub fn is_tutte_berge_witness(graph: &Graph, active: u32, matching: &Matching, s: &[bool]) -> bool {
     let mate = &matching.mate;
     for v in 0..active {

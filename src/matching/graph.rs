@@ -1,4 +1,4 @@
-//! Compact graphs for the matching engine (MATH.md §1, graph view): the divisibility graph G_n,
+//! Compact graphs for the matching engine (docs/MATH.md §1, graph view): the divisibility graph G_n,
 //! or its subgraph induced by the unplayed numbers, in CSR form with `u32` vertex ids.
 //! Adjacency lists are sorted ascending, so a prefix 0..k of the vertices is itself an induced
 //! subgraph that the engine can use without a copy (the results table grows n that way).

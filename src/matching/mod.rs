@@ -1,4 +1,4 @@
-//! The matching engine (MATH.md §3): one maximum matching of G_n and its Gallai–Edmonds sets
+//! The matching engine (docs/MATH.md §3): one maximum matching of G_n and its Gallai–Edmonds sets
 //! decide the game for any n and give every winning opening; one matching of the unplayed
 //! numbers gives the winning moves of any position; a maximum matching is the winner's pairing
 //! strategy. Own Edmonds blossom code in CSR form (petgraph has no Gallai–Edmonds sets).
@@ -23,7 +23,7 @@ pub struct Analysis {
     pub winning_moves: Vec<u64>,
 }
 
-/// A pairing strategy for the winner (MATH.md §3): after the opening (if the first player
+/// A pairing strategy for the winner (docs/MATH.md §3): after the opening (if the first player
 /// wins), the winner answers every opponent move `w` with the partner of `w`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairingStrategy {
@@ -206,7 +206,7 @@ pub(crate) fn related_numbers(n: u64, c: u64) -> Vec<u64> {
 
 /// Analysis of the position reached by `line` from the start. After a move to c, the player to
 /// move wins by moving to x exactly when x ∈ D(H − c), H − c being the unplayed numbers: the
-/// opponent then sits on x and every maximum matching of what is left can miss x (MATH.md §3).
+/// opponent then sits on x and every maximum matching of what is left can miss x (docs/MATH.md §3).
 /// Panics if n > `MAX_N`.
 pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
     let played = play_line(n, rule, line)?;

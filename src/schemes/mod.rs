@@ -1,4 +1,4 @@
-//! Prime-window schemes (MATH.md §4): small hand-made pairing strategies with which the first
+//! Prime-window schemes (docs/MATH.md §4): small hand-made pairing strategies with which the first
 //! player wins for large n. A scheme is written in bracket notation, `[2 22 11 33 3][…]`, and
 //! expands, for an n in its range, into a pairing strategy (opening and pairs) in the shape of
 //! `certificate::Body::Pairing`; `simulate` walks that strategy against every reply, for any n.
@@ -181,7 +181,7 @@ impl Scheme {
         Ok(scheme)
     }
 
-    /// The general scheme of MATH.md §4 for three primes p < q < r:
+    /// The general scheme of docs/MATH.md §4 for three primes p < q < r:
     /// `[2 2p p 3p 3][3 3q q 2q 2][2 2r r 3r 3]`, valid for n in [[3r, 4p − 1]], that is
     /// whenever p, q, r lie in (n/4, n/3].
     pub fn general(p: u64, q: u64, r: u64) -> Result<Scheme, ShapeError> {
@@ -338,14 +338,14 @@ impl FromStr for Scheme {
     }
 }
 
-/// A scheme of the catalogue with the range MATH.md states for it.
+/// A scheme of the catalogue with the range docs/MATH.md states for it.
 #[derive(Clone, Debug)]
 pub struct CatalogueEntry {
     pub scheme: Scheme,
     pub stated_range: RangeInclusive<u64>,
 }
 
-/// Lemoine's hand-made schemes, as listed in MATH.md §4, in that order.
+/// Lemoine's hand-made schemes, as listed in docs/MATH.md §4, in that order.
 const CATALOGUE: [(u64, u64, &str); 10] = [
     (39, 41, "[2 22 11 33 3][2 26 13 39 3][3 21 7 35 5 25 1 37]"),
     (
@@ -395,7 +395,7 @@ const CATALOGUE: [(u64, u64, &str); 10] = [
     ),
 ];
 
-/// The catalogue of MATH.md §4, parsed once.
+/// The catalogue of docs/MATH.md §4, parsed once.
 pub fn catalogue() -> &'static [CatalogueEntry] {
     static PARSED: OnceLock<Vec<CatalogueEntry>> = OnceLock::new();
     PARSED.get_or_init(|| {
@@ -419,7 +419,7 @@ pub fn general_primes(n: u64) -> Option<(u64, u64, u64)> {
     Some((p, q, r))
 }
 
-/// The general scheme for n (MATH.md §4), when three primes lie in (n/4, n/3].
+/// The general scheme for n (docs/MATH.md §4), when three primes lie in (n/4, n/3].
 pub fn general_scheme(n: u64) -> Option<Scheme> {
     let (p, q, r) = general_primes(n)?;
     // The window first holds three primes at n = 111 (29, 31, 37), well clear of 2 and 3, so

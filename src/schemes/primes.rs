@@ -1,4 +1,4 @@
-//! Primality for the prime-window schemes (MATH.md §4): the schemes need primes in windows such
+//! Primality for the prime-window schemes (docs/MATH.md §4): the schemes need primes in windows such
 //! as (n/4, n/3] and (n/2, n] for n up to 10^15 and beyond, so no sieve of size n is possible.
 //! Deterministic Miller–Rabin on u64 (products in u128), checked against a sieve in the tests.
 

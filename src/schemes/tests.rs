@@ -302,7 +302,7 @@ fn no_prime_to_answer_1_is_a_refusal() {
 
 // ---- the general scheme ----
 
-/// MATH.md: three primes lie in (n/4, n/3] for every n except these, checked here with a sieve.
+/// docs/MATH.md: three primes lie in (n/4, n/3] for every n except these, checked here with a sieve.
 fn math_md_general_exception(n: u64) -> bool {
     matches!(n, 1..=110 | 116..=122 | 124..=128 | 172..=176)
 }

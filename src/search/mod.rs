@@ -1,4 +1,4 @@
-//! Exact game-tree search for n ≤ 128 (MATH.md §1–2): a negamax over simplified positions
+//! Exact game-tree search for n ≤ 128 (docs/MATH.md §1–2): a negamax over simplified positions
 //! (other components, sink pairs, alternating even cycles) with an exact, bounded, lock-free
 //! transposition table, immediate-win detection, fewest-replies move ordering and a parallel
 //! root. It uses no matching theory on purpose: it is the independent cross-check of §3.

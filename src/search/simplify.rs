@@ -1,4 +1,4 @@
-//! The position simplifications of MATH.md §2: other components, sink pairs, alternating even
+//! The position simplifications of docs/MATH.md §2: other components, sink pairs, alternating even
 //! cycles. Each maps a position (current number `c`, remaining set `R`) to an equivalent one
 //! with fewer remaining numbers, or spots an immediate win. Each can be switched off so tests can
 //! check it alone against a plain minimax.
@@ -8,11 +8,11 @@ use crate::game::{bit, numbers, Board, NumberSet};
 /// Which simplifications the search applies (all by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Simplifications {
-    /// Drop the numbers outside the component of `c` (MATH.md §2.1).
+    /// Drop the numbers outside the component of `c` (docs/MATH.md §2.1).
     pub components: bool,
-    /// Drop pairs (u, v) where v's only neighbour is u ≠ c (MATH.md §2.2).
+    /// Drop pairs (u, v) where v's only neighbour is u ≠ c (docs/MATH.md §2.2).
     pub sink_pairs: bool,
-    /// Drop alternating even cycles (MATH.md §2.3), generalised to their union (see `even_cycles`).
+    /// Drop alternating even cycles (docs/MATH.md §2.3), generalised to their union (see `even_cycles`).
     pub even_cycles: bool,
 }
 
@@ -107,7 +107,7 @@ pub fn simplify(
     }
 }
 
-/// The numbers of the alternating even cycles of MATH.md §2.3, or 0.
+/// The numbers of the alternating even cycles of docs/MATH.md §2.3, or 0.
 ///
 /// A *chain* is a maximal path of remaining numbers that have exactly two neighbours in H; its
 /// *ends* are the neighbours of the path outside it. A chain of odd length whose ends are not `c`

@@ -1,4 +1,4 @@
-//! The transposition table of the exact search (MATH.md §2): simplified position
+//! The transposition table of the exact search (docs/MATH.md §2): simplified position
 //! (current number + remaining set) → win or loss for the player to move.
 //! Exact: an entry is keyed by the whole position, never by a hash alone. Lock-free for several
 //! threads: each bucket is a seqlock over atomics, so a torn entry is never read.

@@ -160,7 +160,7 @@ fn all_simplifications_together_agree_with_plain_minimax() {
     check_against_minimax(Simplifications::ALL, 0xFACE_0003, 3000);
 }
 
-/// The cycle of MATH.md §2.3 for n = 110 (1 already gone), 2–58–29–87–3–93–31–62–2, with 4, 6, 9
+/// The cycle of docs/MATH.md §2.3 for n = 110 (1 already gone), 2–58–29–87–3–93–31–62–2, with 4, 6, 9
 /// also left: 6 is a third link between 2 and 3, 4 and 9 hang on them.
 #[test]
 fn the_cycle_of_the_maths_note_is_found() {
@@ -370,7 +370,7 @@ fn only_boards_up_to_128_are_accepted() {
     );
 }
 
-/// MATH.md §5 (p − 1 and p agree for primes p ≥ 5; 2p − 1 and 2p agree for primes p ≥ 3) and the
+/// docs/MATH.md §5 (p − 1 and p agree for primes p ≥ 5; 2p − 1 and 2p agree for primes p ≥ 3) and the
 /// scheme windows of §4 ([[39, 41]], [[57, 67]], {69}: first player) are theorems the search does
 /// not use: its answers must obey them.
 #[test]

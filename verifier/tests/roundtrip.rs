@@ -102,7 +102,7 @@ fn primes_above(from: u64) -> impl Iterator<Item = u64> {
     (from + 1..).filter(|&x| is_prime(x))
 }
 
-/// The general scheme of MATH.md §4 as a pairing certificate: three primes p, q, r in
+/// The general scheme of docs/MATH.md §4 as a pairing certificate: three primes p, q, r in
 /// (n/4, n/3] and s in (n/2, n]; open 2p; pairs p–3p, 3–3q, q–2q, 2–2r, r–3r, 1–s.
 fn scheme(n: u64) -> Vec<u8> {
     let primes: Vec<u64> = primes_above(n / 4).take(3).collect();

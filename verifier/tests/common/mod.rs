@@ -152,7 +152,7 @@ impl Game {
         pairs
     }
 
-    /// A winning pairing strategy from a maximum matching (MATH.md §3): the opening (when the
+    /// A winning pairing strategy from a maximum matching (docs/MATH.md §3): the opening (when the
     /// first player wins) and the pairs.
     pub fn pairing_strategy(&self) -> (Option<u64>, Vec<(u64, u64)>) {
         let all = (1..=self.n).fold(0, |s, x| s | bit(x));

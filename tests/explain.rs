@@ -1,0 +1,397 @@
+//! `jg explain`: the closure table it prints is a proof on its own. These tests read only the
+//! printed table (and the `Opening:` line), then re-check the claim with the raw rules written
+//! here again (divides or is a multiple, every move of the loser covered, pairs disjoint), for a
+//! second-player n, first-player n and an interval; a rejected file gives the verifier's reason;
+//! the LaTeX has balanced environments and braces.
+
+#![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
+
+use juniper_green::explain::{decode, render, Accepted, Format};
+use juniper_green::{matching, OpeningRule, Player};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A certificate for n made now by `jg certify --strategy STRATEGY` (not read from
+/// certificates/, whose files change when the folder is regenerated).
+fn certificate_with(n: u64, strategy: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jg-explain-certs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{strategy}-{n}.bin"));
+    if !path.exists() {
+        let args = [
+            "certify",
+            &n.to_string(),
+            "--strategy",
+            strategy,
+            "-o",
+            path.to_str().unwrap(),
+        ];
+        let (_, stderr, code) = jg(&args);
+        assert_eq!(
+            code,
+            Some(0),
+            "jg certify {n} --strategy {strategy}: {stderr}"
+        );
+    }
+    path
+}
+
+/// A closed pairing for n (kind 2), or a scheme (kind 1) for n ≥ 119.
+fn certificate(n: u64) -> PathBuf {
+    certificate_with(n, if n > 118 { "scheme" } else { "closed" })
+}
+
+fn jg(args: &[&str]) -> (String, String, Option<i32>) {
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(args)
+        .output()
+        .expect("jg runs");
+    (
+        String::from_utf8(output.stdout).expect("utf-8"),
+        String::from_utf8(output.stderr).expect("utf-8"),
+        output.status.code(),
+    )
+}
+
+/// The `Opening: N` line, if any, and the rows (loser's number → answer) of the closure table.
+fn parse(markdown: &str) -> (Option<u64>, BTreeMap<u64, u64>) {
+    let opening = markdown
+        .lines()
+        .find_map(|line| line.strip_prefix("Opening: "))
+        .map(|n| n.trim().parse().expect("a number after Opening:"));
+    let mut lines = markdown.lines();
+    lines
+        .by_ref()
+        .find(|line| line.starts_with("| loser plays | winner answers |"))
+        .expect("the closure table");
+    lines.next().expect("the alignment row");
+    let mut rows = BTreeMap::new();
+    let mut previous = 0;
+    for line in lines.take_while(|line| line.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let x: u64 = cells[0].parse().expect("a number in the first column");
+        let y: u64 = cells[1].parse().expect("a number in the second column");
+        assert!(x > previous, "rows ascend, once each: {x} after {previous}");
+        previous = x;
+        rows.insert(x, y);
+    }
+    (opening, rows)
+}
+
+fn related(x: u64, y: u64) -> bool {
+    x != y && (x % y == 0 || y % x == 0)
+}
+
+/// The claim, re-proved from the table alone on the board 1..=n: every first move of the loser
+/// is in the table, every answer is legal, no number is in two pairs, and every number the loser
+/// can reach from an answer is in the table.
+fn check_table(n: u64, winner: Player, opening: Option<u64>, rows: &BTreeMap<u64, u64>) {
+    assert_eq!(
+        opening.is_some(),
+        winner == Player::First,
+        "n = {n}: opening line"
+    );
+    let mut used = BTreeMap::new();
+    for (&x, &y) in rows {
+        assert!(
+            (1..=n).contains(&x) && (1..=n).contains(&y),
+            "n = {n}: {x}→{y} off the board"
+        );
+        assert!(
+            related(x, y),
+            "n = {n}: {y} does not divide and is not a multiple of {x}"
+        );
+        assert!(
+            Some(x) != opening && Some(y) != opening,
+            "n = {n}: the opening is in a pair"
+        );
+        if let Some(&back) = rows.get(&y) {
+            assert_eq!(
+                back, x,
+                "n = {n}: {y} answers {x} but is answered with {back}"
+            );
+        }
+        if let Some(other) = used.insert(y, x) {
+            assert_eq!(other, x, "n = {n}: {y} answers both {other} and {x}");
+        }
+    }
+    let first_moves: Vec<u64> = match opening {
+        Some(e) => (1..=n).filter(|&z| related(z, e)).collect(),
+        None => (2..=n).step_by(2).collect(),
+    };
+    for z in first_moves {
+        assert!(
+            rows.contains_key(&z),
+            "n = {n}: the loser's first move {z} is not in the table"
+        );
+    }
+    for &y in rows.values() {
+        for z in (1..=n).filter(|&z| related(z, y) && Some(z) != opening) {
+            assert!(
+                rows.contains_key(&z),
+                "n = {n}: {z} follows the answer {y} but has no row"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_closure_table_proves_second_and_first_player_wins_on_its_own() {
+    for (n, winner) in [
+        (117, Player::Second),
+        (110, Player::Second),
+        (20, Player::First),
+        (116, Player::First),
+    ] {
+        let path = certificate(n);
+        let (markdown, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "n = {n}: {stderr}");
+        let (opening, rows) = parse(&markdown);
+        check_table(n, winner, opening, &rows);
+        // The independent method agrees on the winner, and the verifier on the closure size.
+        assert_eq!(
+            matching::solve(n, OpeningRule::Even).winner,
+            winner,
+            "n = {n}"
+        );
+        let bytes = std::fs::read(&path).unwrap();
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
+        assert_eq!(
+            verdict.positions,
+            rows.len() as u64,
+            "n = {n}: closure size"
+        );
+    }
+}
+
+#[test]
+fn a_table_missing_one_row_fails_the_check() {
+    // The checker itself can fail: drop a row of n = 117 and it must object.
+    let (markdown, _, _) = jg(&["explain", certificate(117).to_str().unwrap()]);
+    let (opening, mut rows) = parse(&markdown);
+    rows.remove(&39);
+    let failed =
+        std::panic::catch_unwind(|| check_table(117, Player::Second, opening, &rows)).is_err();
+    assert!(failed, "a table without 39 must not pass");
+}
+
+#[test]
+fn a_rejected_file_gives_the_verifiers_reason_and_no_document() {
+    let mut bytes = std::fs::read(certificate(117)).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let path = std::env::temp_dir().join(format!("jg-explain-{}.bin", std::process::id()));
+    std::fs::write(&path, &bytes).unwrap();
+    let (stdout, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.is_empty(),
+        "no document for a rejected file: {stdout}"
+    );
+    let expected = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap_err();
+    assert!(stderr.contains(&format!("invalid: {expected}")), "{stderr}");
+}
+
+#[test]
+fn a_walked_pairing_states_its_opening_and_sends_the_reader_to_the_machine() {
+    // Schemes are now closed pairings; a matching pairing walked by the verifier is kind 1.
+    let path = certificate_with(100, "pairing");
+    let (markdown, _, code) = jg(&["explain", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let (opening, _) = (
+        markdown
+            .lines()
+            .find_map(|line| line.strip_prefix("Opening: "))
+            .map(|n| n.parse::<u64>().unwrap()),
+        (),
+    );
+    let winning = matching::solve(100, OpeningRule::Even).winning_openings;
+    assert!(
+        winning.contains(&opening.expect("an opening line")),
+        "{opening:?}"
+    );
+    assert!(markdown.contains("not for reading by hand"));
+    assert!(!markdown.contains("| loser plays |"));
+}
+
+/// \begin/\end properly nested, braces balanced (escaped ones aside), one document.
+fn check_latex(tex: &str) {
+    assert!(tex.starts_with("\\documentclass"));
+    assert!(tex.trim_end().ends_with("\\end{document}"));
+    let mut stack: Vec<String> = Vec::new();
+    let mut depth = 0i64;
+    let bytes = tex.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' if i + 1 < bytes.len() && b"{}$&#%_\\".contains(&bytes[i + 1]) => i += 1,
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                assert!(
+                    depth >= 0,
+                    "a closing brace without an opening one at byte {i}"
+                );
+            }
+            _ => {}
+        }
+        for (word, open) in [("\\begin{", true), ("\\end{", false)] {
+            if tex[i..].starts_with(word) {
+                let name = tex[i + word.len()..].split('}').next().unwrap().to_string();
+                if open {
+                    stack.push(name);
+                } else {
+                    assert_eq!(
+                        stack.pop().as_deref(),
+                        Some(name.as_str()),
+                        "unbalanced \\end"
+                    );
+                }
+            }
+        }
+        i += 1;
+    }
+    assert_eq!(depth, 0, "braces balance");
+    assert!(stack.is_empty(), "environments left open: {stack:?}");
+}
+
+/// Where a TeX engine is installed (CI does not install one), the document must also compile.
+fn compile_if_tex_is_installed(n: u64, tex: &str) {
+    let probe = Command::new("pdflatex").arg("--version").output();
+    if !probe.is_ok_and(|output| output.status.success()) {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("jg-explain-tex-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("proof.tex"), tex).unwrap();
+    let output = Command::new("pdflatex")
+        .current_dir(&dir)
+        .args(["-interaction=nonstopmode", "-halt-on-error", "proof.tex"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        output.status.success(),
+        "n = {n}: {}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+}
+
+#[test]
+fn latex_output_has_balanced_environments_and_the_same_rows() {
+    for n in [117, 20, 500] {
+        let path = certificate(n);
+        let (tex, stderr, code) = jg(&["explain", path.to_str().unwrap(), "--format", "tex"]);
+        assert_eq!(code, Some(0), "{stderr}");
+        check_latex(&tex);
+        let (markdown, _, _) = jg(&["explain", path.to_str().unwrap()]);
+        let tex_rows = tex
+            .lines()
+            .skip_while(|line| *line != "\\endhead")
+            .skip(1)
+            .take_while(|line| !line.starts_with("\\end{longtable}"))
+            .count();
+        let markdown_rows = if markdown.contains("| loser plays |") {
+            parse(&markdown).1.len()
+        } else {
+            0
+        };
+        assert_eq!(tex_rows, markdown_rows, "n = {n}");
+        compile_if_tex_is_installed(n, &tex);
+    }
+    let failed =
+        std::panic::catch_unwind(|| check_latex("\\documentclass{x}\\begin{a}\\end{document}"));
+    assert!(
+        failed.is_err(),
+        "the checker notices an unclosed environment"
+    );
+}
+
+/// A kind-3 certificate written by hand from the interval brief: the general scheme for the
+/// consecutive primes 41 < 43 < 47, valid for 141 ≤ n ≤ 163 (3r = 141, 4p − 1 = 163).
+fn interval_bytes() -> Vec<u8> {
+    let (n_first, n_last) = (141u64, 163u64);
+    let mut body = n_last.to_le_bytes().to_vec();
+    body.push(82); // the opening 2p, width 1 (n_first ≤ 255)
+    let pairs = [
+        (1u8, 139u8),
+        (2, 94),
+        (3, 129),
+        (41, 123),
+        (43, 86),
+        (47, 141),
+    ];
+    body.push(pairs.len() as u8);
+    for (a, b) in pairs {
+        body.extend([a, b]);
+    }
+    let generator = b"test";
+    let mut bytes = b"JUNIPERG".to_vec();
+    bytes.extend(1u32.to_le_bytes());
+    bytes.extend(n_first.to_le_bytes());
+    bytes.extend(0u32.to_le_bytes()); // even opening
+    bytes.extend(0u32.to_le_bytes()); // first player
+    bytes.extend(3u32.to_le_bytes()); // interval closed pairing
+    bytes.extend((generator.len() as u64).to_le_bytes());
+    bytes.extend(generator);
+    bytes.extend((body.len() as u64).to_le_bytes());
+    bytes.extend(blake3::hash(&body).as_bytes());
+    bytes.extend(body);
+    bytes
+}
+
+#[test]
+fn an_interval_table_proves_every_n_of_the_interval() {
+    let bytes = interval_bytes();
+    let decoded = decode(&bytes).expect("a kind-3 file decodes");
+    assert_eq!((decoded.n, decoded.n_last), (141, 163));
+    let accepted = Accepted {
+        positions: 0,
+        blake3: blake3::hash(&bytes).to_hex().to_string(),
+        bytes: bytes.len(),
+        name: "interval.bin".into(),
+    };
+    let markdown = render(&decoded, &accepted, Format::Markdown).unwrap();
+    assert!(
+        markdown.contains("every n with 141 ≤ n ≤ 163"),
+        "{markdown}"
+    );
+    let (opening, rows) = parse(&markdown);
+    assert_eq!(opening, Some(82));
+    // The table alone proves each n of the interval, and each n agrees with the matching engine.
+    for n in 141..=163 {
+        check_table(n, Player::First, opening, &rows);
+        assert_eq!(matching::solve(n, OpeningRule::Even).winner, Player::First);
+    }
+    // One past the end, 2 · 82 = 164 is a new first move with no row: the table no longer proves.
+    let past = std::panic::catch_unwind(|| check_table(164, Player::First, opening, &rows));
+    assert!(past.is_err(), "the table must not prove n = 164");
+    let tex = render(&decoded, &accepted, Format::Latex).unwrap();
+    check_latex(&tex);
+    compile_if_tex_is_installed(141, &tex);
+}
+
+#[test]
+fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
+    // jg explain measures depth by replaying the walk of spec.md §4 in its own code; its count
+    // of positions must be the verifier's, for trees of both winners and for walked pairings.
+    // (Schemes are closed pairings now, checked by their closure, not walked.)
+    let files = [
+        certificate_with(40, "pairing"),
+        certificate_with(100, "pairing"),
+        certificate_with(111, "pairing"),
+        certificate_with(15, "pairing"),
+        certificate_with(26, "tree"),
+        certificate_with(30, "tree"),
+    ];
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
+        let decoded = decode(&bytes).unwrap();
+        let figures = juniper_green::explain::walk_figures(&decoded).expect("a replay");
+        assert_eq!(figures.positions, verdict.positions, "{}", path.display());
+        assert!(figures.depth >= 1 && figures.depth <= decoded.n);
+    }
+}
