@@ -144,3 +144,24 @@ fn the_memory_and_work_bounds_are_exact_and_grow_with_the_proof() {
         previous = (memory, work);
     }
 }
+
+#[test]
+fn the_closure_counts_the_memory_spec_md_states() {
+    // spec.md §4.4: 85 bytes a paired number, 101 a closure number, 30 an expanded partner.
+    // The least bound that accepts a closed pairing lies between the pairs plus the closure
+    // numbers, and that plus every partner expanded (at most one per closure number).
+    let mut game = Game::new(24, false);
+    let (opening, pairs) = game.pairing_strategy();
+    let mut bytes =
+        certificate(24, false, game.first_wins(), true, &pairing_body(24, opening, &pairs));
+    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let closure = verify_bytes(&bytes, &Limits::default()).expect("closed for n = 24").positions;
+    let memory = least_bound(
+        &bytes,
+        |max_memory| Limits { max_memory, ..Limits::default() },
+        "memory limit",
+    );
+    let (low, high) =
+        (170 * pairs.len() as u64 + 101 * closure, 170 * pairs.len() as u64 + 131 * closure);
+    assert!(low <= memory && memory <= high, "{low} <= {memory} <= {high}");
+}
