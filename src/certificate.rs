@@ -32,6 +32,51 @@ pub enum Body {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
     },
+    /// Which openings win (spec.md §3.4): every allowed opening covered by exactly one entry.
+    /// Written in a fixed order, by the smallest opening each entry covers, whatever the order
+    /// given here.
+    Openings { entries: Vec<OpeningEntry> },
+}
+
+/// One entry of an openings certificate (spec.md §3.4): a proof that one opening wins, or that
+/// one or several openings lose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningEntry {
+    /// Tag 0: `opening` wins; its pairs are closed from the position after it (spec.md §4.5).
+    WinPairing {
+        opening: u64,
+        pairs: Vec<(u64, u64)>,
+    },
+    /// Tag 1: each of `openings` loses; the pairs are closed from these first moves.
+    LosePairing {
+        openings: Vec<u64>,
+        pairs: Vec<(u64, u64)>,
+    },
+    /// Tag 2: a tree whose first move, the opening, wins.
+    WinTree { moves: Vec<u64> },
+    /// Tag 3: `opening` loses; the second player's moves after it, in walk order.
+    LoseTree { opening: u64, moves: Vec<u64> },
+}
+
+impl OpeningEntry {
+    /// The openings this entry proves won or lost (a tree with no move names none).
+    pub fn openings(&self) -> Vec<u64> {
+        match self {
+            OpeningEntry::WinPairing { opening, .. } | OpeningEntry::LoseTree { opening, .. } => {
+                vec![*opening]
+            }
+            OpeningEntry::LosePairing { openings, .. } => openings.clone(),
+            OpeningEntry::WinTree { moves } => moves.first().copied().into_iter().collect(),
+        }
+    }
+
+    /// Whether it proves its opening wins.
+    pub fn wins(&self) -> bool {
+        matches!(
+            self,
+            OpeningEntry::WinPairing { .. } | OpeningEntry::WinTree { .. }
+        )
+    }
 }
 
 /// A complete certificate: the claim and the strategy that proves it.
@@ -58,6 +103,14 @@ pub enum CertificateError {
     SelfPair(u64),
     #[error("the winner is the first player but the pairing has no opening, or the reverse")]
     OpeningMismatch,
+    #[error(
+        "an openings entry names no opening, or its losing openings are not strictly ascending"
+    )]
+    BadOpeningList,
+    #[error("a length of {len} does not fit the {width}-byte numbers of this board")]
+    LengthTooLarge { len: usize, width: usize },
+    #[error("the header's winner disagrees with the entries (first player iff some opening wins)")]
+    WinnerMismatch,
     #[error("encoding the header: {0}")]
     Encode(#[from] bincode::error::EncodeError),
     #[error("writing {path}: {source}")]
@@ -67,12 +120,16 @@ pub enum CertificateError {
     },
 }
 
-/// The `kind` field: which body follows.
+/// The `kind` field: which body follows (serialised as its index, spec.md §2).
 #[derive(Serialize)]
 enum Kind {
     Tree,
     Pairing,
     ClosedPairing,
+    /// Kind 3: not written by this crate yet; listed so that `Openings` gets the index 4.
+    #[allow(dead_code)]
+    IntervalClosedPairing,
+    Openings,
 }
 
 /// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
@@ -87,6 +144,15 @@ struct Header<'a> {
     generator: &'a str,
     body_len: u64,
     body_blake3: [u8; 32],
+}
+
+/// A length as one number of the body: `width` bytes, little endian (an error if it overflows).
+fn length_field(len: usize, width: usize) -> Result<Vec<u8>, CertificateError> {
+    let fits = width >= 8 || (len as u64) >> (8 * width) == 0;
+    match fits {
+        true => Ok((len as u64).to_le_bytes()[..width].to_vec()),
+        false => Err(CertificateError::LengthTooLarge { len, width }),
+    }
 }
 
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
@@ -116,6 +182,7 @@ impl Certificate {
             Body::ClosedPairing { opening, pairs } => {
                 (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
             }
+            Body::Openings { entries } => (Kind::Openings, self.openings_body(entries)?),
         };
         let header = Header {
             magic: MAGIC,
@@ -181,6 +248,57 @@ impl Certificate {
         Ok(body)
     }
 
+    /// The entries of spec.md §3.4, ordered by the smallest opening each covers: tag, then the
+    /// entry's numbers. Pairs are made canonical as in `pairing_body`.
+    fn openings_body(&self, entries: &[OpeningEntry]) -> Result<Vec<u8>, CertificateError> {
+        let wins = entries.iter().any(OpeningEntry::wins);
+        if wins != (self.winner == Player::First) {
+            return Err(CertificateError::WinnerMismatch);
+        }
+        let mut ordered: Vec<(u64, &OpeningEntry)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let openings = entry.openings();
+            let ascending = openings.windows(2).all(|pair| pair[0] < pair[1]);
+            match openings.first() {
+                Some(&first) if ascending => ordered.push((first, entry)),
+                _ => return Err(CertificateError::BadOpeningList),
+            }
+        }
+        ordered.sort_by_key(|&(first, _)| first);
+        let width = move_width(self.n);
+        let count = |len: usize| length_field(len, width);
+        let mut body = Vec::new();
+        for (_, entry) in ordered {
+            match entry {
+                OpeningEntry::WinPairing { opening, pairs } => {
+                    body.push(0);
+                    body.extend(self.number(*opening)?);
+                    body.extend(self.pair_list(pairs)?);
+                }
+                OpeningEntry::LosePairing { openings, pairs } => {
+                    body.push(1);
+                    body.extend(count(openings.len())?);
+                    for &opening in openings {
+                        body.extend(self.number(opening)?);
+                    }
+                    body.extend(self.pair_list(pairs)?);
+                }
+                OpeningEntry::WinTree { moves } => {
+                    body.push(2);
+                    body.extend(count(moves.len())?);
+                    body.extend(self.tree_body(moves)?);
+                }
+                OpeningEntry::LoseTree { opening, moves } => {
+                    body.push(3);
+                    body.extend(self.number(*opening)?);
+                    body.extend(count(moves.len())?);
+                    body.extend(self.tree_body(moves)?);
+                }
+            }
+        }
+        Ok(body)
+    }
+
     /// Opening (0 for none), count, then the pairs made canonical: each (smaller, larger),
     /// sorted, so that the same pairing always gives the same bytes.
     fn pairing_body(
@@ -196,7 +314,14 @@ impl Certificate {
             Some(opening) => self.number(opening)?,
             None => vec![0; width],
         };
-        body.extend(&(pairs.len() as u64).to_le_bytes()[..width]);
+        body.extend(self.pair_list(pairs)?);
+        Ok(body)
+    }
+
+    /// `count`, then the pairs made canonical: each (smaller, larger), sorted.
+    fn pair_list(&self, pairs: &[(u64, u64)]) -> Result<Vec<u8>, CertificateError> {
+        let width = move_width(self.n);
+        let mut body = length_field(pairs.len(), width)?;
         let mut canonical: Vec<(u64, u64)> =
             pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         canonical.sort_unstable();

@@ -11,6 +11,7 @@ pub mod draw;
 pub mod game;
 pub mod manifest;
 pub mod matching;
+pub mod openings;
 pub mod outcome;
 pub mod play;
 pub mod schemes;
