@@ -17,12 +17,26 @@ pub fn closure(
     opening: Option<u64>,
     pairs: &[(u64, u64)],
 ) -> Result<usize, u64> {
-    let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
-    let mut reached = vec![false; n as usize + 1];
-    let mut todo: Vec<u64> = match opening {
+    let first: Vec<u64> = match opening {
         Some(e) => related_numbers(n, e),
         None => (1..=n).filter(|&x| rule.allows(x)).collect(),
     };
+    closure_from(n, opening, &first, pairs)
+}
+
+/// The closure from the loser's first moves `first` (the neighbours of the opening, when the
+/// winner opened with `opening`; some openings, for an entry of an openings certificate):
+/// then every neighbour of the partner of a number already in it, the opening aside.
+/// Ok(size) when every number in it has a partner; Err(the first number found without one).
+pub fn closure_from(
+    n: u64,
+    opening: Option<u64>,
+    first: &[u64],
+    pairs: &[(u64, u64)],
+) -> Result<usize, u64> {
+    let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let mut reached = vec![false; n as usize + 1];
+    let mut todo = first.to_vec();
     if let Some(e) = opening {
         reached[e as usize] = true; // played all game long: never a loser's move
     }

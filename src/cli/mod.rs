@@ -3,6 +3,7 @@
 //! This file holds what several subcommands share: parsing n, the method and rule flags, progress.
 
 pub mod certify;
+pub mod certify_openings;
 pub mod chain;
 pub mod draw;
 pub mod play;
