@@ -335,3 +335,78 @@ impl Certificate {
         Ok(body)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn openings(n: u64, winner: Player, entries: Vec<OpeningEntry>) -> Certificate {
+        Certificate {
+            n,
+            opening_rule: OpeningRule::Even,
+            winner,
+            generator: "t".into(),
+            body: Body::Openings { entries },
+        }
+    }
+
+    #[test]
+    fn openings_bodies_have_the_layout_of_spec_3_4() {
+        // Given out of order; written by smallest opening: 2 (lose pairing), 4 (win pairing),
+        // 6 (lose tree), 8 (win tree). Pairs made canonical and sorted.
+        let entries = vec![
+            OpeningEntry::WinTree {
+                moves: vec![8, 1, 7],
+            },
+            OpeningEntry::WinPairing {
+                opening: 4,
+                pairs: vec![(3, 1)],
+            },
+            OpeningEntry::LoseTree {
+                opening: 6,
+                moves: vec![3],
+            },
+            OpeningEntry::LosePairing {
+                openings: vec![2],
+                pairs: vec![(6, 3), (5, 1)],
+            },
+        ];
+        let bytes = openings(8, Player::First, entries).to_bytes().unwrap();
+        let body: &[u8] = &[
+            1, 1, 2, 2, 1, 5, 3, 6, // tag 1, k = 1, opening 2, count 2, (1, 5), (3, 6)
+            0, 4, 1, 1, 3, // tag 0, opening 4, count 1, (1, 3)
+            3, 6, 1, 3, // tag 3, opening 6, len 1, move 3
+            2, 3, 8, 1, 7, // tag 2, len 3, moves 8 1 7
+        ];
+        assert_eq!(&bytes[81..], body);
+        assert_eq!(&bytes[28..32], &4u32.to_le_bytes(), "kind 4");
+        assert_eq!(&bytes[24..28], &0u32.to_le_bytes(), "first player");
+        assert_eq!(&bytes[41..49], &(body.len() as u64).to_le_bytes());
+        assert_eq!(&bytes[49..81], blake3::hash(body).as_bytes());
+    }
+
+    #[test]
+    fn openings_bodies_refuse_what_the_format_cannot_say() {
+        let lose = |openings: Vec<u64>| OpeningEntry::LosePairing {
+            openings,
+            pairs: vec![],
+        };
+        let win = OpeningEntry::WinPairing {
+            opening: 2,
+            pairs: vec![],
+        };
+        let refused = |certificate: Certificate| certificate.to_bytes().unwrap_err().to_string();
+        assert!(refused(openings(8, Player::Second, vec![lose(vec![4, 2])])).contains("ascending"));
+        assert!(refused(openings(8, Player::Second, vec![lose(vec![])])).contains("names no"));
+        assert!(refused(openings(8, Player::Second, vec![win.clone()])).contains("winner"));
+        assert!(refused(openings(8, Player::First, vec![lose(vec![2])])).contains("winner"));
+        let long = OpeningEntry::WinTree {
+            moves: vec![2; 256],
+        };
+        assert!(refused(openings(8, Player::First, vec![long])).contains("256"));
+        let wide = OpeningEntry::WinTree {
+            moves: vec![2; 256],
+        };
+        assert!(openings(300, Player::First, vec![wide]).to_bytes().is_ok());
+    }
+}

@@ -704,3 +704,39 @@ pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<us
     };
     closed.map_err(|x| format!("the closure reaches {x}, which has no partner"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_entry_refuses_broken_closures() {
+        let (entries, _) = openings_entries(60, OpeningRule::Even).unwrap();
+        for entry in entries {
+            assert!(check_entry(60, OpeningRule::Even, &entry).is_ok());
+            let (OpeningEntry::WinPairing { pairs, .. } | OpeningEntry::LosePairing { pairs, .. }) =
+                &entry
+            else {
+                continue;
+            };
+            // Every pair an entry carries is used by its closure: without it, it is open.
+            for dropped in 0..pairs.len() {
+                let mut broken = entry.clone();
+                if let OpeningEntry::WinPairing { pairs, .. }
+                | OpeningEntry::LosePairing { pairs, .. } = &mut broken
+                {
+                    pairs.remove(dropped);
+                }
+                assert!(
+                    check_entry(60, OpeningRule::Even, &broken).is_err(),
+                    "{broken:?}"
+                );
+            }
+        }
+        let unrelated = OpeningEntry::LosePairing {
+            openings: vec![2],
+            pairs: vec![(1, 2), (3, 5)],
+        };
+        assert!(check_entry(60, OpeningRule::Even, &unrelated).is_err());
+    }
+}
