@@ -3,7 +3,9 @@
 //! openings space-separated and ascending, empty when the second player wins.
 
 use crate::outcome::Outcome;
+use crate::OpeningRule;
 use std::fmt::Write;
+use std::path::Path;
 
 /// The output formats of `jg table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -15,15 +17,73 @@ pub enum Format {
 
 /// Renders the rows in the given format; the result ends with a newline.
 pub fn render(rows: &[Outcome], format: Format) -> String {
-    match format {
-        Format::Text => render_text(rows),
+    render_certified(rows, format, None)
+}
+
+/// Renders the rows with, when `certified` is given (one flag per row), a last column
+/// `certified` (text: `yes` or `-`; csv: `yes` or empty; json: a boolean field).
+pub fn render_certified(rows: &[Outcome], format: Format, certified: Option<&[bool]>) -> String {
+    let mut text = match format {
+        Format::Text => return render_text(rows, certified),
         Format::Csv => render_csv(rows),
         Format::Json => {
-            let mut text = serde_json::to_string_pretty(rows).expect("outcomes always serialize");
+            let mut value = serde_json::to_value(rows).expect("outcomes always serialize");
+            if let (Some(flags), Some(list)) = (certified, value.as_array_mut()) {
+                for (row, &flag) in list.iter_mut().zip(flags) {
+                    row["certified"] = flag.into();
+                }
+            }
+            let mut text = serde_json::to_string_pretty(&value).expect("values serialize");
             text.push('\n');
-            text
+            return text;
         }
+    };
+    if let Some(flags) = certified {
+        let (yes, no) = if format == Format::Csv {
+            (",yes", ",")
+        } else {
+            ("  yes", "  -")
+        };
+        let mut lines = text.lines();
+        let header = lines.next().unwrap_or_default().to_string();
+        let column = if format == Format::Csv {
+            ",certified"
+        } else {
+            "  certified"
+        };
+        let mut out = format!("{header}{column}\n");
+        for (line, &flag) in lines.zip(flags) {
+            let _ = writeln!(out, "{line}{}", if flag { yes } else { no });
+        }
+        text = out;
     }
+    text
+}
+
+/// For each row: whether `dir/cert-N-openings.bin` exists, the verifier accepts it under the
+/// same opening rule, and the winning openings it proves are exactly the row's (a complete
+/// list). A file that is missing or rejected leaves its row unmarked.
+pub fn certified_rows(rows: &[Outcome], dir: &Path, rule: OpeningRule) -> Vec<bool> {
+    let verifier_rule = match rule {
+        OpeningRule::Even => jg_verify::OpeningRule::Even,
+        OpeningRule::Free => jg_verify::OpeningRule::Free,
+    };
+    rows.iter()
+        .map(|row| {
+            let Ok(bytes) = std::fs::read(dir.join(crate::openings::file_name(row.n))) else {
+                return false;
+            };
+            match jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()) {
+                Ok(verdict) => {
+                    verdict.n == row.n
+                        && verdict.opening_rule == verifier_rule
+                        && row.all_openings
+                        && verdict.winning_openings.as_deref() == Some(&row.winning_openings[..])
+                }
+                Err(_) => false,
+            }
+        })
+        .collect()
 }
 
 fn openings_text(row: &Outcome) -> String {
@@ -45,18 +105,28 @@ fn render_csv(rows: &[Outcome]) -> String {
     out
 }
 
-fn render_text(rows: &[Outcome]) -> String {
+fn render_text(rows: &[Outcome], certified: Option<&[bool]>) -> String {
     let width = rows
         .iter()
         .map(|r| r.n.to_string().len())
         .max()
         .unwrap_or(1)
         .max(1);
+    // The optional column goes before the openings, whose width varies.
+    let column = |flag: Option<bool>| match (certified, flag) {
+        (None, _) => String::new(),
+        (Some(_), None) => format!("{:<9}  ", "certified"),
+        (Some(_), Some(flag)) => format!("{:<9}  ", if flag { "yes" } else { "-" }),
+    };
     let mut out = format!(
-        "{:>width$}  {:<6}  {:<8}  winning openings\n",
-        "n", "winner", "method"
+        "{:>width$}  {:<6}  {:<8}  {}winning openings\n",
+        "n",
+        "winner",
+        "method",
+        column(None)
     );
-    for row in rows {
+    for (index, row) in rows.iter().enumerate() {
+        let flag = certified.and_then(|flags| flags.get(index).copied());
         let openings = match (row.winning_openings.is_empty(), row.all_openings) {
             (true, _) => "-".to_string(),
             (false, true) => openings_text(row),
@@ -64,10 +134,11 @@ fn render_text(rows: &[Outcome]) -> String {
         };
         let _ = writeln!(
             out,
-            "{:>width$}  {:<6}  {:<8}  {}",
+            "{:>width$}  {:<6}  {:<8}  {}{}",
             row.n,
             row.winner.name(),
             row.method.name(),
+            column(Some(flag.unwrap_or(false))),
             openings
         );
     }
@@ -124,5 +195,28 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[2].ends_with("22 26 (not all tried)"), "{text}");
         assert!(lines[1].contains(" second "), "{text}");
+    }
+
+    #[test]
+    fn the_certified_column_follows_the_flags() {
+        let flags = [false, true];
+        let csv = render_certified(&rows(), Format::Csv, Some(&flags));
+        assert_eq!(
+            csv,
+            "n,winner,winning_openings,certified\n1,second,,\n42,first,22 26,yes\n"
+        );
+        let text = render_certified(&rows(), Format::Text, Some(&flags));
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].contains("  certified  winning openings"), "{text}");
+        assert!(lines[1].ends_with("  -          -"), "{text}");
+        assert!(lines[2].ends_with("  yes        22 26"), "{text}");
+        let json = render_certified(&rows(), Format::Json, Some(&flags));
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(parsed[0]["certified"], false);
+        assert_eq!(parsed[1]["certified"], true);
+        assert_eq!(
+            render_certified(&rows(), Format::Csv, None),
+            render(&rows(), Format::Csv)
+        );
     }
 }

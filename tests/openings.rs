@@ -222,3 +222,39 @@ fn beyond_the_pairings_found_the_error_names_the_openings() {
         "{error}"
     );
 }
+
+#[test]
+fn the_table_marks_the_rows_the_folder_proves() {
+    let jg = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_jg"))
+            .args(args)
+            .output()
+            .expect("jg runs")
+    };
+    let dir = folder();
+    let dir = dir.to_str().unwrap();
+    let output = jg(&[
+        "table",
+        "--from",
+        "120",
+        "--to",
+        "130",
+        "--method",
+        "matching",
+        "--format",
+        "csv",
+        "--certified",
+        dir,
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let marks: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    // Files exist for n ≤ 128 only.
+    assert_eq!(marks, [vec!["yes"; 9], vec![""; 2]].concat(), "{text}");
+    let missing = jg(&["table", "--to", "3", "--certified", "/no/such/dir"]);
+    assert_eq!(missing.status.code(), Some(2));
+}

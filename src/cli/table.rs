@@ -1,7 +1,7 @@
 //! `jg table`: the results table over a range of n, by one method, as text, CSV or JSON.
 
 use super::{progress_bar, CliError, MethodChoice, RuleArgs};
-use juniper_green::table::{render, Format};
+use juniper_green::table::{certified_rows, render_certified, Format};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -22,12 +22,19 @@ pub struct Args {
     pub format: Format,
     #[command(flatten)]
     pub rule: RuleArgs,
+    /// Add a column `certified`: yes where DIR holds a cert-N-openings.bin that the verifier
+    /// accepts and that proves exactly the row's winning openings (e.g. certificates/openings)
+    #[arg(long, value_name = "DIR")]
+    pub certified: Option<std::path::PathBuf>,
     /// Also write the winner per n as an SVG chart to this file
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some(dir) = args.certified.as_ref().filter(|dir| !dir.is_dir()) {
+        return Err(format!("--certified {}: not a directory", dir.display()).into());
+    }
     if args.from > args.to {
         return Err(format!("--from {} is greater than --to {}", args.from, args.to).into());
     }
@@ -45,6 +52,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         std::fs::write(path, juniper_green::draw::plot_winners(&winners))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    print!("{}", render(&rows, args.format));
+    let certified = args
+        .certified
+        .as_deref()
+        .map(|dir| certified_rows(&rows, dir, args.rule.rule()));
+    print!(
+        "{}",
+        render_certified(&rows, args.format, certified.as_deref())
+    );
     Ok(ExitCode::SUCCESS)
 }
