@@ -32,6 +32,16 @@ pub enum Body {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
     },
+    /// A closed pairing that proves a first-player win for every board 1..m with
+    /// `n ≤ m ≤ n_last` (kind 3): the header's `n` is the smallest board, every number is at
+    /// most `n`, and every number the winner plays has `2y > n_last` (so its neighbours are its
+    /// divisors on every board of the interval). The body is `n_last` as 8 little-endian bytes,
+    /// then the pairing body of `ClosedPairing` (the opening is never 0).
+    IntervalClosedPairing {
+        n_last: u64,
+        opening: u64,
+        pairs: Vec<(u64, u64)>,
+    },
     /// Which openings win (spec.md §3.4): every allowed opening covered by exactly one entry.
     /// Written in a fixed order, by the smallest opening each entry covers, whatever the order
     /// given here.
@@ -111,6 +121,8 @@ pub enum CertificateError {
     LengthTooLarge { len: usize, width: usize },
     #[error("the header's winner disagrees with the entries (first player iff some opening wins)")]
     WinnerMismatch,
+    #[error("an interval certificate ends at n_last = {n_last}, below its first board n = {n}")]
+    EmptyInterval { n: u64, n_last: u64 },
     #[error("encoding the header: {0}")]
     Encode(#[from] bincode::error::EncodeError),
     #[error("writing {path}: {source}")]
@@ -126,8 +138,6 @@ enum Kind {
     Tree,
     Pairing,
     ClosedPairing,
-    /// Kind 3: not written by this crate yet; listed so that `Openings` gets the index 4.
-    #[allow(dead_code)]
     IntervalClosedPairing,
     Openings,
 }
@@ -183,6 +193,21 @@ impl Certificate {
                 (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
             }
             Body::Openings { entries } => (Kind::Openings, self.openings_body(entries)?),
+            Body::IntervalClosedPairing {
+                n_last,
+                opening,
+                pairs,
+            } => {
+                if *n_last < self.n {
+                    return Err(CertificateError::EmptyInterval {
+                        n: self.n,
+                        n_last: *n_last,
+                    });
+                }
+                let mut body = n_last.to_le_bytes().to_vec();
+                body.extend(self.pairing_body(Some(*opening), pairs)?);
+                (Kind::IntervalClosedPairing, body)
+            }
         };
         let header = Header {
             magic: MAGIC,
@@ -201,6 +226,14 @@ impl Certificate {
         let mut bytes = bincode::serde::encode_to_vec(&header, config)?;
         bytes.extend_from_slice(&body);
         Ok(bytes)
+    }
+
+    /// The largest board the certificate claims: `n_last` for an interval, else `n`.
+    pub fn n_last(&self) -> u64 {
+        match self.body {
+            Body::IntervalClosedPairing { n_last, .. } => n_last,
+            _ => self.n,
+        }
     }
 
     /// The BLAKE3 of the whole file, in hex: what `jg-verify` prints and MANIFEST.tsv pins.
@@ -339,6 +372,56 @@ impl Certificate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn interval(n: u64, n_last: u64, pairs: Vec<(u64, u64)>) -> Certificate {
+        Certificate {
+            n,
+            opening_rule: OpeningRule::Even,
+            winner: Player::First,
+            generator: "test".into(),
+            body: Body::IntervalClosedPairing {
+                n_last,
+                opening: 58,
+                pairs,
+            },
+        }
+    }
+
+    #[test]
+    fn an_interval_body_is_n_last_then_a_pairing_body_of_the_first_boards_width() {
+        // n = 111 (width 1), n_last = 300: the body is 8 bytes of n_last, the opening, the
+        // count and the canonical pairs, one byte each, whatever n_last is.
+        let bytes = interval(111, 300, vec![(59, 1), (2, 74)])
+            .to_bytes()
+            .unwrap();
+        let header = 80 + "test".len();
+        assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 3);
+        assert_eq!(u64::from_le_bytes(bytes[12..20].try_into().unwrap()), 111);
+        let body = &bytes[header..];
+        assert_eq!(body[..8], 300u64.to_le_bytes());
+        assert_eq!(body[8..], [58, 2, 1, 59, 2, 74]);
+        // Header n 256 (width 2): the numbers take two bytes.
+        let wide = interval(256, 256, vec![(1, 59)]).to_bytes().unwrap();
+        assert_eq!(wide[header + 8..], [58, 0, 1, 0, 1, 0, 59, 0]);
+    }
+
+    #[test]
+    fn an_interval_that_ends_before_it_starts_or_holds_a_number_past_its_first_board_is_refused() {
+        assert!(matches!(
+            interval(111, 110, vec![]).to_bytes(),
+            Err(CertificateError::EmptyInterval { .. })
+        ));
+        assert!(matches!(
+            interval(111, 115, vec![(37, 112)]).to_bytes(),
+            Err(CertificateError::NumberOutOfRange { number: 112, .. })
+        ));
+        let mut second = interval(111, 115, vec![]);
+        second.winner = Player::Second;
+        assert!(matches!(
+            second.to_bytes(),
+            Err(CertificateError::OpeningMismatch)
+        ));
+    }
 
     fn openings(n: u64, winner: Player, entries: Vec<OpeningEntry>) -> Certificate {
         Certificate {

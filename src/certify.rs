@@ -134,12 +134,13 @@ impl Certified {
     /// The manifest row that pins this certificate (from the verifier's verdict).
     pub fn manifest_row(&self) -> crate::manifest::Row {
         crate::manifest::Row {
-            n: self.verdict.n,
+            first: self.verdict.n,
+            last: self.verdict.n,
             winner: self.certificate.winner,
             kind: self.verdict.kind.name().to_string(),
             bytes: self.bytes.len() as u64,
-            positions: self.verdict.positions,
             blake3: self.verdict.blake3_hex(),
+            file: format!("cert-{}.bin", self.verdict.n),
         }
     }
 }
@@ -153,7 +154,20 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
             }
             let (_, pairing, _) =
                 schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
-            (Player::First, pairing.into_body())
+            // A closed pairing (one invariant, no walk) whenever its closure is all paired, as
+            // it is for every scheme in its range; else the walked pairing.
+            let closed =
+                crate::closure::check(n, options.rule, pairing.opening, &pairing.pairs, None);
+            match closed {
+                Ok(_) => (
+                    Player::First,
+                    Body::ClosedPairing {
+                        opening: pairing.opening,
+                        pairs: pairing.pairs,
+                    },
+                ),
+                Err(_) => (Player::First, pairing.into_body()),
+            }
         }
         Strategy::Closed => {
             if n > matching::MAX_N {

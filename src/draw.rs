@@ -6,8 +6,10 @@ use crate::game::Player;
 use crate::play::legal_moves;
 use std::fmt::Write as _;
 
-/// Largest n drawn: beyond it the edges of G_n fill the circle.
-pub const MAX_DRAW_N: u64 = 400;
+/// Largest n drawn. The labels sit on a circle about 2540 px round; a three-digit label at
+/// font size 9 is about 15 px wide, so above about 160 numbers the labels at the top and bottom
+/// of the circle overlap (and the n ln n edges fill the disc): the picture stops being readable.
+pub const MAX_DRAW_N: u64 = 150;
 
 const PLAYED: &str = "#d62728";
 const WINNING: &str = "#2ca02c";

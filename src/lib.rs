@@ -20,6 +20,7 @@ pub mod strategy;
 pub mod table;
 #[cfg(test)]
 mod test_support;
+pub mod theorem;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};

@@ -6,7 +6,7 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -17,9 +17,13 @@ use std::process::ExitCode;
     long_about = "Solve Juniper Green for any n and publish proofs anyone can check.\n\n\
         Players take turns naming an unplayed number from 1..n; the first number must be even, \
         every later one must divide or be a multiple of the previous one; a player with no legal \
-        move loses."
+        move loses.",
+    after_help = "Results go to stdout; errors and diagnostics to stderr. Exit codes: 0 success, 1 an invalid certificate (or a failed n of a range), 2 bad arguments or an I/O error."
 )]
 struct Cli {
+    /// Print no progress bars and no summary lines (results and errors still print)
+    #[arg(short, long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -43,6 +47,14 @@ enum Command {
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
     Draw(cli::draw::Args),
+    /// Print a shell completion script (e.g. `jg completions bash > ~/.local/share/bash-completion/completions/jg`)
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `jg man > jg.1 && man ./jg.1`
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -50,6 +62,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => return cli::usage_error(error),
     };
+    cli::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Solve(args) => cli::solve::run(args),
         Command::Table(args) => cli::table::run(args),
@@ -59,12 +72,161 @@ fn main() -> ExitCode {
         Command::Chain(args) => cli::chain::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "jg", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => man_page(),
     };
     match result {
         Ok(code) => code,
+        Err(error)
+            if error
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             eprintln!("jg: {error}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The man page of `jg`, generated from the same clap definitions as `--help`.
+fn man_page() -> Result<ExitCode, cli::CliError> {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    use std::io::Write;
+    std::io::stdout().write_all(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The README's commands against the clap definitions: every `jg …` line shown parses, and the
+/// install lines build both binaries with the locked versions. (A real fresh clone and
+/// `cargo install` would take minutes; this checks what a reader copies.)
+#[cfg(test)]
+mod readme {
+    use super::Cli;
+    use clap::Parser;
+
+    const README: &str = include_str!("../README.md");
+
+    /// The lines of the README's ```sh blocks, comments and redirections cut off.
+    fn shell_lines() -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut inside = false;
+        for line in README.lines() {
+            if line.starts_with("```") {
+                inside = line == "```sh";
+                continue;
+            }
+            if inside {
+                let mut command = line.to_string();
+                for cut in [" #", " >"] {
+                    if let Some(at) = command.find(cut) {
+                        command.truncate(at);
+                    }
+                }
+                if !command.trim().is_empty() {
+                    lines.push(command.trim().to_string());
+                }
+            }
+        }
+        lines
+    }
+
+    /// Splits a command line into words as a shell does for these lines (double quotes only).
+    fn words(line: &str) -> Vec<String> {
+        let (mut words, mut word, mut quoted, mut any) = (Vec::new(), String::new(), false, false);
+        for c in line.chars() {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    any = true;
+                }
+                c if c.is_whitespace() && !quoted => {
+                    if any {
+                        words.push(std::mem::take(&mut word));
+                        any = false;
+                    }
+                }
+                c => {
+                    word.push(c);
+                    any = true;
+                }
+            }
+        }
+        assert!(!quoted, "unbalanced quotes in {line:?}");
+        if any {
+            words.push(word);
+        }
+        words
+    }
+
+    #[test]
+    fn every_jg_command_in_the_readme_parses() {
+        let mut checked = 0;
+        for line in shell_lines() {
+            let words = words(&line);
+            if !matches!(words[0].as_str(), "jg" | "target/release/jg") {
+                continue;
+            }
+            if let Err(error) = Cli::try_parse_from(&words) {
+                panic!("README: `{line}` does not parse:\n{error}");
+            }
+            checked += 1;
+        }
+        // The Usage block alone shows one line per subcommand and more.
+        assert!(checked >= 15, "only {checked} jg lines found");
+    }
+
+    #[test]
+    fn the_words_are_split_as_a_shell_would() {
+        assert_eq!(
+            words(r#"jg solve 40 --after "22 11 33" --after """#),
+            ["jg", "solve", "40", "--after", "22 11 33", "--after", ""]
+        );
+    }
+
+    #[test]
+    fn the_install_lines_build_both_binaries_locked() {
+        let cargo_lines: Vec<String> = shell_lines()
+            .into_iter()
+            .filter(|line| line.starts_with("cargo install") || line.starts_with("cargo build"))
+            .collect();
+        let mut installed = Vec::new();
+        for line in &cargo_lines {
+            let words = words(line);
+            assert!(
+                words.contains(&"--locked".to_string()),
+                "`{line}`: no --locked"
+            );
+            if words[1] == "install" {
+                let at = words.iter().position(|w| w == "--path").expect("--path");
+                let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join(&words[at + 1])
+                    .join("Cargo.toml");
+                let text = std::fs::read_to_string(&manifest).expect("the manifest");
+                // The binaries the package declares ([[bin]] name = "…").
+                for part in text.split("[[bin]]").skip(1) {
+                    let name = part
+                        .lines()
+                        .find_map(|l| l.trim().strip_prefix("name = "))
+                        .expect("a bin name");
+                    installed.push(name.trim_matches('"').to_string());
+                }
+            } else {
+                // Building in place: both binaries only with the whole workspace.
+                assert!(words.contains(&"--workspace".to_string()), "`{line}`");
+            }
+        }
+        installed.sort();
+        assert_eq!(installed, ["jg", "jg-verify"]);
+        assert!(
+            cargo_lines.iter().any(|l| l.starts_with("cargo build")),
+            "no in-place build line"
+        );
     }
 }

@@ -1,23 +1,33 @@
-//! `certificates/MANIFEST.tsv`: one row per published certificate, pinning its bytes by BLAKE3.
-//! Columns: `n`, `winner`, `kind`, `bytes`, `positions`, `blake3` (tab-separated, a header line,
-//! rows sorted by n). A certificate over 10 MB is not committed; its row still pins it and
-//! `jg certify N` reproduces it byte for byte.
+//! `certificates/MANIFEST.tsv`: one row per published certificate file, pinning its bytes by
+//! BLAKE3. Columns (tab-separated, after a header line, rows sorted by the first n):
+//! `range` (`N`, or `A..B` for an interval certificate), `winner`, `kind`, `bytes`, `blake3`
+//! (of the whole file) and `file` (its name in the folder).
 
 use crate::game::Player;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-pub const HEADER: &str = "n\twinner\tkind\tbytes\tpositions\tblake3";
+pub const HEADER: &str = "range\twinner\tkind\tbytes\tblake3\tfile";
+
+/// The kinds a row may name (spec.md §2, `kind`).
+pub const KINDS: [&str; 4] = [
+    "tree",
+    "pairing",
+    "closed-pairing",
+    "interval-closed-pairing",
+];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
-    pub n: u64,
+    /// The first and last n the file proves (equal for a single-n certificate).
+    pub first: u64,
+    pub last: u64,
     pub winner: Player,
-    /// `tree`, `pairing` or `closed-pairing` (spec.md §2, `kind`).
+    /// One of `KINDS`.
     pub kind: String,
     pub bytes: u64,
-    pub positions: u64,
     pub blake3: String,
+    pub file: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -36,21 +46,30 @@ pub enum ManifestError {
 }
 
 impl Row {
+    /// `N` or `A..B`.
+    pub fn range(&self) -> String {
+        if self.first == self.last {
+            self.first.to_string()
+        } else {
+            format!("{}..{}", self.first, self.last)
+        }
+    }
+
     fn to_line(&self) -> String {
         format!(
             "{}\t{}\t{}\t{}\t{}\t{}",
-            self.n,
+            self.range(),
             self.winner.name(),
             self.kind,
             self.bytes,
-            self.positions,
-            self.blake3
+            self.blake3,
+            self.file
         )
     }
 
     fn parse(line: &str) -> Result<Row, String> {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [n, winner, kind, bytes, positions, blake3] = fields[..] else {
+        let [range, winner, kind, bytes, blake3, file] = fields[..] else {
             return Err(format!(
                 "expected 6 tab-separated fields, found {}",
                 fields.len()
@@ -60,26 +79,35 @@ impl Row {
             text.parse::<u64>()
                 .map_err(|_| format!("{what} '{text}' is not a number"))
         };
+        let (first, last) = match range.split_once("..") {
+            Some((a, b)) => (number(a, "range start")?, number(b, "range end")?),
+            None => (number(range, "n")?, number(range, "n")?),
+        };
+        if first == 0 || first > last || (range.contains("..") && first == last) {
+            return Err(format!("range '{range}' is not N or A..B with 1 ≤ A < B"));
+        }
         let winner = match winner {
             "first" => Player::First,
             "second" => Player::Second,
             other => return Err(format!("winner '{other}' is neither first nor second")),
         };
-        if !matches!(kind, "tree" | "pairing" | "closed-pairing") {
-            return Err(format!(
-                "kind '{kind}' is not tree, pairing or closed-pairing"
-            ));
+        if !KINDS.contains(&kind) {
+            return Err(format!("kind '{kind}' is not one of {}", KINDS.join(", ")));
         }
         if blake3.len() != 64 || !blake3.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(format!("'{blake3}' is not a BLAKE3 hex digest"));
         }
+        if file.is_empty() || file.contains('/') {
+            return Err(format!("'{file}' is not a file name"));
+        }
         Ok(Row {
-            n: number(n, "n")?,
+            first,
+            last,
             winner,
             kind: kind.to_string(),
             bytes: number(bytes, "bytes")?,
-            positions: number(positions, "positions")?,
             blake3: blake3.to_string(),
+            file: file.to_string(),
         })
     }
 }
@@ -117,15 +145,12 @@ pub fn read(path: &Path) -> Result<Vec<Row>, ManifestError> {
         .collect()
 }
 
-/// Replaces the rows for the same n by `updates` and writes the manifest sorted by n
-/// (atomically: a temporary file, then a rename).
-pub fn update(path: &Path, updates: &[Row]) -> Result<(), ManifestError> {
-    let mut rows: BTreeMap<u64, Row> = read(path)?.into_iter().map(|row| (row.n, row)).collect();
-    for row in updates {
-        rows.insert(row.n, row.clone());
-    }
+/// Writes exactly `rows`, sorted by range, atomically (a temporary file, then a rename).
+pub fn write(path: &Path, rows: &[Row]) -> Result<(), ManifestError> {
+    let mut sorted: Vec<&Row> = rows.iter().collect();
+    sorted.sort_by_key(|row| (row.first, row.last));
     let mut text = format!("{HEADER}\n");
-    for row in rows.values() {
+    for row in sorted {
         text.push_str(&row.to_line());
         text.push('\n');
     }
@@ -138,31 +163,64 @@ pub fn update(path: &Path, updates: &[Row]) -> Result<(), ManifestError> {
     std::fs::rename(&temporary, path).map_err(io)
 }
 
+/// Replaces the rows for the same range (or the same file) by `updates` and writes the
+/// manifest sorted by range.
+pub fn update(path: &Path, updates: &[Row]) -> Result<(), ManifestError> {
+    let mut rows: BTreeMap<(u64, u64), Row> = read(path)?
+        .into_iter()
+        .filter(|row| !updates.iter().any(|u| u.file == row.file))
+        .map(|row| ((row.first, row.last), row))
+        .collect();
+    for row in updates {
+        rows.insert((row.first, row.last), row.clone());
+    }
+    let rows: Vec<Row> = rows.into_values().collect();
+    write(path, &rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn rows_round_trip_and_updates_replace_by_n() {
+    fn rows_round_trip_and_updates_replace_by_range() {
         let dir = std::env::temp_dir().join(format!("jg-manifest-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("MANIFEST.tsv");
-        let row = |n, positions| Row {
-            n,
+        let row = |first, last, bytes| Row {
+            first,
+            last,
             winner: Player::First,
-            kind: "pairing".into(),
-            bytes: 120,
-            positions,
+            kind: "closed-pairing".into(),
+            bytes,
             blake3: "ab".repeat(32),
+            file: if first == last {
+                format!("cert-{first}.bin")
+            } else {
+                format!("cert-{first}-{last}.bin")
+            },
         };
-        update(&path, &[row(20, 5), row(3, 7)]).unwrap();
-        update(&path, &[row(20, 9)]).unwrap();
-        assert_eq!(read(&path).unwrap(), vec![row(3, 7), row(20, 9)]);
-        std::fs::write(&path, format!("{HEADER}\n3\tfirst\ttree\t1\t1\tnothex\n")).unwrap();
-        assert!(matches!(
-            read(&path),
-            Err(ManifestError::Malformed { line: 2, .. })
-        ));
+        update(&path, &[row(20, 20, 5), row(3, 3, 7), row(129, 147, 1)]).unwrap();
+        update(&path, &[row(20, 20, 9)]).unwrap();
+        assert_eq!(
+            read(&path).unwrap(),
+            vec![row(3, 3, 7), row(20, 20, 9), row(129, 147, 1)]
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\n129..147\tfirst\t"), "{text}");
+        for bad in [
+            "3\tfirst\ttree\t1\tnothex\tcert-3.bin",
+            "5..5\tfirst\ttree\t1\t{h}\tcert-5.bin",
+            "9..4\tfirst\ttree\t1\t{h}\tcert-9.bin",
+            "3\tfirst\twalk\t1\t{h}\tcert-3.bin",
+        ] {
+            let line = bad.replace("{h}", &"ab".repeat(32));
+            std::fs::write(&path, format!("{HEADER}\n{line}\n")).unwrap();
+            assert!(
+                matches!(read(&path), Err(ManifestError::Malformed { line: 2, .. })),
+                "{line}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -122,7 +122,7 @@ pub fn play_game(
     let mut line: Vec<u64> = Vec::new();
     writeln!(
         out,
-        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, undo, quit.",
+        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, moves, undo, quit.",
         human.name()
     )?;
     loop {
@@ -169,14 +169,17 @@ pub fn play_game(
             match text.trim() {
                 "" => continue,
                 "quit" | "q" => return Ok(GameEnd::Quit(line)),
-                "hint" | "h" => {
+                "hint" | "h" | "hint all" => {
                     let hints = oracle.winning_moves(n, &line);
                     if hints.is_empty() {
                         writeln!(out, "No winning move: every move loses against best play.")?;
-                    } else {
+                    } else if text.trim() == "hint all" {
                         writeln!(out, "Winning moves: {}", join(&hints))?;
+                    } else {
+                        writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
                     }
                 }
+                "moves" | "m" => writeln!(out, "Legal moves: {}", join(&moves))?,
                 "undo" | "u" => {
                     // Back to the previous position where it was the human's turn.
                     if line.len() >= 2 {
@@ -199,9 +202,12 @@ pub fn play_game(
                     Ok(number) => writeln!(
                         out,
                         "{number} is not a legal move. Legal moves: {}",
-                        join(&moves)
+                        abbreviate(&moves)
                     )?,
-                    Err(_) => writeln!(out, "Type a number, hint, undo or quit (got {word:?}).")?,
+                    Err(_) => writeln!(
+                        out,
+                        "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
+                    )?,
                 },
             }
         }
@@ -218,7 +224,32 @@ fn show_position(out: &mut impl Write, n: u64, line: &[u64], moves: &[u64]) -> s
         let free: Vec<u64> = (1..=n).filter(|k| !played.contains(k)).collect();
         writeln!(out, "Free: {}", join(&free))?;
     }
-    writeln!(out, "Legal moves: {}", join(moves))
+    if moves.len() > SHOWN_IN_FULL {
+        writeln!(
+            out,
+            "Legal moves: {} (type moves to list them all)",
+            abbreviate(moves)
+        )
+    } else {
+        writeln!(out, "Legal moves: {}", join(moves))
+    }
+}
+
+/// Lists longer than this are shown abbreviated (`abbreviate`).
+pub const SHOWN_IN_FULL: usize = 24;
+
+/// A list for a person to read: whole when it has at most `SHOWN_IN_FULL` numbers, else the
+/// first 10 and last 5 around `…`, and the count: `2 4 … 98 100 (50 in all)`.
+pub fn abbreviate(numbers: &[u64]) -> String {
+    if numbers.len() <= SHOWN_IN_FULL {
+        return join(numbers);
+    }
+    format!(
+        "{} … {} ({} in all)",
+        join(&numbers[..10]),
+        join(&numbers[numbers.len() - 5..]),
+        numbers.len()
+    )
 }
 
 fn join(numbers: &[u64]) -> String {
@@ -360,7 +391,15 @@ mod tests {
         assert!(text.contains("Type a number"), "{text}");
         assert!(text.contains("7 is not a legal move"), "{text}");
         assert!(text.contains("999 is not a legal move"), "{text}");
-        assert!(text.contains("Winning moves") || text.contains("No winning move"));
+        // The hint at the start of 1..10 must match the matching engine's verdict (the second
+        // player wins n = 10), and only that one.
+        let first_wins =
+            crate::matching::solve(10, crate::OpeningRule::Even).winner == Player::First;
+        let (hint, not) = match first_wins {
+            true => ("Winning moves", "No winning move"),
+            false => ("No winning move", "Winning moves"),
+        };
+        assert!(text.contains(hint) && !text.contains(not), "{text}");
         assert!(text.contains("Nothing to undo"), "{text}");
         // 4 and the reply were taken back, then 10 was played and the computer answered.
         let GameEnd::Quit(line) = end else {

@@ -49,7 +49,10 @@ fn chain_json_is_a_legal_chain_of_the_proved_length() {
 fn chain_refuses_zero_with_exit_2() {
     let (code, _, err) = jg(&["chain", "0"], "");
     assert_eq!(code, 2);
-    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("jg: ") && err.contains("n must be at least 1"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -63,7 +66,7 @@ fn draw_writes_an_svg_and_refuses_an_illegal_line() {
     std::fs::remove_file(&path).unwrap();
     let (code, _, err) = jg(&["draw", "12", "--after", "4 3", "-o", path_text], "");
     assert_eq!(code, 2);
-    assert!(err.contains("not legal"), "{err}");
+    assert!(err.contains("illegal line of play"), "{err}");
 }
 
 #[test]
@@ -86,4 +89,27 @@ fn play_through_the_binary_matches_the_in_process_game() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, in_process);
     assert!(out.contains("you lose") || out.contains("you win"));
+}
+
+#[test]
+fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() {
+    // 1..=1000: the 500 even numbers are the legal openings.
+    let (code, out, err) = jg(&["play", "1000"], "moves\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("Legal moves: "))
+        .expect("a legal-moves line");
+    assert_eq!(
+        summary,
+        "Legal moves: 2 4 6 8 10 12 14 16 18 20 … 992 994 996 998 1000 (500 in all) \
+         (type moves to list them all)"
+    );
+    let full = out
+        .lines()
+        .filter_map(|l| l.split("Legal moves: ").nth(1))
+        .find(|l| !l.contains('…'))
+        .expect("the full list after 'moves'");
+    let listed: Vec<u64> = full.split(' ').map(|w| w.parse().unwrap()).collect();
+    assert_eq!(listed, legal_moves(1000, &[]));
 }

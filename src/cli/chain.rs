@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args)]
 pub struct Args {
     /// The numbers 1..=N
+    #[arg(value_parser = super::parse_n)]
     pub n: u64,
     /// Print one JSON object (n, length, chain, proved, root_bound, nodes) instead of text
     #[arg(long)]

@@ -1,7 +1,7 @@
 //! `jg draw N [--after "22 11 33"] -o FILE.svg`: G_N with the line of play and the winning moves.
 
 use super::CliError;
-use juniper_green::draw::draw_graph;
+use juniper_green::draw::{draw_graph, MAX_DRAW_N};
 use juniper_green::play::{MatchingOracle, Oracle};
 use juniper_green::OpeningRule;
 use std::path::PathBuf;
@@ -9,25 +9,26 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The numbers 1..=N
+    /// The numbers 1..=N (N ≤ 150: beyond it the labels overlap and the edges fill the circle)
+    #[arg(value_parser = |text: &str| super::parse_n_at_most(text, MAX_DRAW_N))]
     pub n: u64,
     /// The moves played so far, separated by spaces or commas
-    #[arg(long, default_value = "")]
+    #[arg(long, value_name = "LINE", default_value = "")]
     pub after: String,
-    /// Where to write the SVG
-    #[arg(short = 'o', long = "output")]
+    /// Where to write the SVG (`-`: stdout)
+    #[arg(short = 'o', long = "output", value_name = "FILE.svg")]
     pub output: PathBuf,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let n = args.n;
     let line = super::parse_line(&args.after)?;
+    super::check_line(n, OpeningRule::Even, &line)?;
     let oracle = MatchingOracle {
         rule: OpeningRule::Even,
     };
-    let n = args.n;
     let winning = |played: &[u64]| oracle.winning_moves(n, played);
     let svg = draw_graph(n, &line, &winning)?;
-    std::fs::write(&args.output, svg)
-        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    super::write_output(&args.output, svg.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,7 @@
 //! One module a subcommand: its arguments (clap derive) and its `run`.
-//! Each `run` returns the exit code, or an error that `main` prints on one line with exit 2.
-//! This file holds what several subcommands share: parsing n, the method and rule flags, progress.
+//! Each `run` returns the exit code, or an error that `main` prints on stderr with exit 2.
+//! This file holds what several subcommands share: parsing n, ranges and lines of play, the
+//! method and rule flags, up-front checks of a request, output files, progress and `--quiet`.
 
 pub mod certify;
 pub mod certify_openings;
@@ -12,16 +13,33 @@ pub mod solve;
 pub mod table;
 pub mod verify;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use juniper_green::game::MAX_SMALL_N;
+use juniper_green::matching::{IllegalLine, IllegalReason};
 use juniper_green::{OpeningRule, Outcome};
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// A failure that ends the command with exit code 2 and one line on stderr.
+/// A failure that ends the command with exit code 2 and a message on stderr.
 pub type CliError = Box<dyn std::error::Error>;
 
-/// Prints a clap error as one clear line (help and version go out whole) and picks the exit code.
+/// Set by `-q/--quiet`: no progress bars and no summary lines.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Prints a clap error whole on stderr (help and version on stdout) and picks the exit code:
+/// clap's message names the missing argument, lists the possible values and suggests the
+/// closest spelling, so none of it is cut. The leading `error: ` becomes `jg: `.
 pub fn usage_error(error: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     match error.kind() {
@@ -35,20 +53,55 @@ pub fn usage_error(error: clap::Error) -> ExitCode {
         }
         _ => {
             let text = error.render().to_string();
-            let line = text.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("jg: {}", line.trim_start_matches("error: "));
+            let text = text.strip_prefix("error: ").unwrap_or(&text);
+            eprintln!("jg: {}", text.trim_end());
             ExitCode::from(2)
         }
     }
 }
 
-/// Parses a board size: a whole number ≥ 1.
-pub fn parse_n(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(0) => Err("n must be at least 1".to_string()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("'{text}' is not a whole number ≥ 1")),
+/// Parses a board size: a whole number from 1 to `max`, with one wording for every subcommand.
+/// Digits may be grouped with `_` (1_000_000).
+pub fn parse_n_at_most(text: &str, max: u64) -> Result<u64, String> {
+    let digits: String = text.trim().chars().filter(|&c| c != '_').collect();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("'{text}' is not a whole number ≥ 1"));
     }
+    match digits.parse::<u64>() {
+        Ok(0) => Err("n must be at least 1".to_string()),
+        Ok(n) if n <= max => Ok(n),
+        // Only digits are left, so the parse fails by overflow: too large as well.
+        _ => Err(format!("too large: this command takes n ≤ {max}")),
+    }
+}
+
+/// Parses a board size for the solving commands: 1..=2^64 − 1.
+pub fn parse_n(text: &str) -> Result<u64, String> {
+    parse_n_at_most(text, u64::MAX)
+}
+
+/// Parses a range of board sizes `A..B` (inclusive, A ≤ B), each end as `parse_n`.
+pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("'{text}' is not a range A..B"))?;
+    let from = parse_n(a)?;
+    let to = parse_n(b.strip_prefix('=').unwrap_or(b))?;
+    if from > to {
+        return Err(format!("the range {from}..{to} is empty"));
+    }
+    Ok((from, to))
+}
+
+/// The range of a command taking `--from A --to B` or `--range A..B`: refuses an empty one.
+pub fn range_of(from: u64, to: u64, range: Option<(u64, u64)>) -> Result<(u64, u64), CliError> {
+    if let Some(range) = range {
+        return Ok(range);
+    }
+    if from > to {
+        return Err(format!("--from {from} is greater than --to {to}").into());
+    }
+    Ok((from, to))
 }
 
 /// Parses a line of play (`--after`): whole numbers separated by spaces or commas.
@@ -57,9 +110,52 @@ pub fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
         .filter(|word| !word.is_empty())
         .map(|word| {
             word.parse::<u64>()
-                .map_err(|_| format!("'{word}' in --after is not a number").into())
+                .map_err(|_| format!("'{word}' in --after is not a whole number").into())
         })
         .collect()
+}
+
+/// Checks a line of play against the rules on 1..=n, with one wording for every subcommand:
+/// `illegal line of play: move 2 (23) is illegal: neither divides nor is a multiple of 22`.
+pub fn check_line(n: u64, rule: OpeningRule, line: &[u64]) -> Result<(), CliError> {
+    let mut played = std::collections::HashSet::new();
+    let mut last: Option<u64> = None;
+    for (index, &number) in line.iter().enumerate() {
+        let reason = if number == 0 || number > n {
+            Some(IllegalReason::OffBoard { n })
+        } else if played.contains(&number) {
+            Some(IllegalReason::AlreadyPlayed)
+        } else {
+            match last {
+                None if !rule.allows(number) => Some(IllegalReason::OddOpening),
+                Some(last) if number % last != 0 && last % number != 0 => {
+                    Some(IllegalReason::NotRelated { last })
+                }
+                _ => None,
+            }
+        };
+        if let Some(reason) = reason {
+            let illegal = IllegalLine {
+                index,
+                number,
+                reason,
+            };
+            return Err(format!("illegal line of play: {illegal}").into());
+        }
+        played.insert(number);
+        last = Some(number);
+    }
+    Ok(())
+}
+
+/// A list of numbers for a person to read: all of them when short or when `full`, else the
+/// first and last few and the count.
+pub fn numbers_text(numbers: &[u64], full: bool) -> String {
+    if full {
+        let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+        return words.join(" ");
+    }
+    juniper_green::play::abbreviate(numbers)
 }
 
 /// The opening-rule flag shared by the solving commands.
@@ -84,12 +180,46 @@ impl RuleArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
     /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
-    /// else matching
+    /// else matching (n ≤ 50000000)
     Auto,
     /// Exact game-tree search with the simplifications of MATH.md §2 (n ≤ 128)
     Search,
-    /// One maximum matching and its Gallai–Edmonds sets (MATH.md §3); all openings, any n
+    /// One maximum matching and its Gallai–Edmonds sets (MATH.md §3); all openings, n ≤ 50000000
     Matching,
+}
+
+/// Used when /proc/meminfo cannot be read: the largest `--table-mib` accepted then (64 GiB).
+pub const FALLBACK_MAX_TABLE_MIB: usize = 65_536;
+
+/// The largest `--table-mib` this machine can hold: its total memory (MemTotal in
+/// /proc/meminfo), or `FALLBACK_MAX_TABLE_MIB` where that cannot be read.
+pub fn max_table_mib() -> usize {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|line| line.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            usize::try_from(kib / 1024).ok()
+        })
+        .unwrap_or(FALLBACK_MAX_TABLE_MIB)
+}
+
+/// Parses `--table-mib`: 1 to the machine's memory, refused before anything is allocated.
+pub fn parse_table_mib(text: &str) -> Result<usize, String> {
+    let mib: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number of MiB"))?;
+    let max = max_table_mib();
+    if mib == 0 {
+        return Err("the table needs at least 1 MiB".to_string());
+    }
+    if mib > max {
+        return Err(format!(
+            "{mib} MiB is more than this machine's memory ({max} MiB, MemTotal in /proc/meminfo)"
+        ));
+    }
+    Ok(mib)
 }
 
 #[derive(clap::Args, Clone, Copy)]
@@ -98,116 +228,183 @@ pub struct MethodChoice {
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
     /// Search transposition-table size in MiB (the search's memory bound; the table never grows
-    /// past it)
-    #[arg(long, default_value_t = juniper_green::search::SearchConfig::default().table_megabytes)]
+    /// past it). At most the machine's memory (MemTotal in /proc/meminfo; 65536 where that
+    /// cannot be read)
+    #[arg(long, value_name = "MIB", value_parser = parse_table_mib,
+          default_value_t = juniper_green::search::SearchConfig::default().table_megabytes)]
     pub table_mib: usize,
 }
 
+/// The largest n each method decides.
+pub const SEARCH_MAX_N: u64 = MAX_SMALL_N as u64;
+pub const MATCHING_MAX_N: u64 = juniper_green::matching::MAX_N;
+
 impl MethodChoice {
-    /// Decides one n by the chosen method.
+    /// Refuses, before any work starts, a request the method cannot finish for every n of
+    /// `from..=to` (the schemes themselves are checked n by n, as they are found).
+    pub fn check(&self, to: u64, rule: OpeningRule, all_openings: bool) -> Result<(), CliError> {
+        match self.method {
+            Method::Search if to > SEARCH_MAX_N => Err(format!(
+                "n = {to} is beyond the search's range 1..={SEARCH_MAX_N}; use --method \
+                 matching (n ≤ {MATCHING_MAX_N}) or auto"
+            )
+            .into()),
+            Method::Matching if to > MATCHING_MAX_N => Err(format!(
+                "n = {to} is beyond the matching's range 1..={MATCHING_MAX_N}; --method auto \
+                 decides larger n by a prime-window scheme"
+            )
+            .into()),
+            Method::Auto if to > MATCHING_MAX_N && (all_openings || rule == OpeningRule::Free) => {
+                Err(format!(
+                    "n = {to}: above {MATCHING_MAX_N} only a prime-window scheme decides, and it \
+                     proves one opening of the even-opening game; {} needs n ≤ {MATCHING_MAX_N}",
+                    if all_openings {
+                        "--all-openings"
+                    } else {
+                        "--free-opening"
+                    }
+                )
+                .into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Decides one n by the chosen method (call `check` first for a clear refusal).
     pub fn solve(
         &self,
         n: u64,
         rule: OpeningRule,
         all_openings: bool,
     ) -> Result<Outcome, CliError> {
+        self.check(n, rule, all_openings)?;
         match self.method {
-            Method::Search => self.search(n, rule, all_openings),
-            Method::Matching => by_matching(n, rule),
+            Method::Search => Ok(self.search(n, rule, all_openings)),
+            Method::Matching => Ok(juniper_green::matching::solve(n, rule)),
             Method::Auto => {
+                let mut no_scheme = None;
                 if !all_openings && rule == OpeningRule::Even {
-                    if let Some(outcome) = by_scheme(n) {
-                        return Ok(outcome);
+                    match by_scheme(n) {
+                        Ok(outcome) => return Ok(outcome),
+                        Err(error) => no_scheme = Some(error),
                     }
                 }
-                if n <= MAX_SMALL_N as u64 {
-                    self.search(n, rule, all_openings)
+                if n <= SEARCH_MAX_N {
+                    Ok(self.search(n, rule, all_openings))
+                } else if n <= MATCHING_MAX_N {
+                    Ok(juniper_green::matching::solve(n, rule))
                 } else {
-                    by_matching(n, rule)
+                    let why = no_scheme.map_or(String::new(), |e| format!(" ({e})"));
+                    Err(format!(
+                        "n = {n}: no prime-window scheme decides it{why}, and the matching \
+                         method stops at n = {MATCHING_MAX_N}"
+                    )
+                    .into())
                 }
             }
         }
     }
 
-    /// Decides every n of `from..=to` (matching rows are computed together, in parallel).
+    /// Decides every n of `from..=to` in order, handing each row to `on_row` as soon as it is
+    /// known (matching rows are computed a block at a time, the block's n in parallel).
     pub fn solve_range(
         &self,
         from: u64,
         to: u64,
         rule: OpeningRule,
         all_openings: bool,
-        on_row: &dyn Fn(),
-    ) -> Result<Vec<Outcome>, CliError> {
+        on_row: &mut dyn FnMut(Outcome) -> Result<(), CliError>,
+    ) -> Result<(), CliError> {
+        self.check(to, rule, all_openings)?;
         if self.method == Method::Matching {
-            check_matching_range(to)?;
-            return Ok(juniper_green::matching::solve_range(from, to, rule));
+            let mut start = from;
+            loop {
+                // Each block starts its graphs from scratch (one per thread chunk), so blocks
+                // are as large as memory allows: the rows of a block hold about n/3 openings
+                // of 8 bytes at each n, so a block from `start` to `last` holds about
+                // (last² − start²)·8/6 bytes; keep that near 256 MiB.
+                let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
+                let last = ((start as f64).powi(2) + budget).sqrt() as u64;
+                let last = last.max(start).min(to);
+                for row in juniper_green::matching::solve_range(start, last, rule) {
+                    on_row(row)?;
+                }
+                if last == to {
+                    return Ok(());
+                }
+                start = last + 1;
+            }
         }
-        (from..=to)
-            .map(|n| {
-                let row = self.solve(n, rule, all_openings);
-                on_row();
-                row
-            })
-            .collect()
+        for n in from..=to {
+            on_row(self.solve(n, rule, all_openings)?)?;
+        }
+        Ok(())
     }
 
-    fn search(&self, n: u64, rule: OpeningRule, all_openings: bool) -> Result<Outcome, CliError> {
-        if n > MAX_SMALL_N as u64 {
-            return Err(format!(
-                "n = {n} is beyond the search's range 1..={MAX_SMALL_N}; use --method matching"
-            )
-            .into());
-        }
+    fn search(&self, n: u64, rule: OpeningRule, all_openings: bool) -> Outcome {
         let config = juniper_green::search::SearchConfig {
             table_megabytes: self.table_mib,
             ..Default::default()
         };
-        Ok(juniper_green::search::solve(
-            n as u32,
-            rule,
-            all_openings,
-            &config,
-        ))
+        juniper_green::search::solve(n as u32, rule, all_openings, &config)
     }
 }
 
-/// A spinner on stderr when it is a terminal; drawn nowhere otherwise.
+/// Where a command's output goes: `-o FILE`, or stdout for `-` or no `-o`.
+pub fn output_writer(path: Option<&Path>) -> Result<Box<dyn Write>, CliError> {
+    match path {
+        None => Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock()))),
+        Some(path) if path == Path::new("-") => {
+            Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock())))
+        }
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Ok(Box::new(std::io::BufWriter::new(file)))
+        }
+    }
+}
+
+/// Writes `bytes` to `path`, or to stdout when `path` is `-`.
+pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let mut out = output_writer(Some(path))?;
+    out.write_all(bytes)
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
+}
+
+/// A spinner on stderr when it is a terminal and not `--quiet`; drawn nowhere otherwise.
 pub fn progress_spinner(message: String) -> ProgressBar {
     let spinner = ProgressBar::new_spinner().with_message(message);
+    if quiet() {
+        spinner.set_draw_target(ProgressDrawTarget::hidden());
+    }
     spinner.enable_steady_tick(Duration::from_millis(120));
     spinner
 }
 
-/// A bar over `total` steps on stderr when it is a terminal; drawn nowhere otherwise.
+/// A bar over `total` steps on stderr when it is a terminal and not `--quiet`. The message
+/// (`set_message`) says which item is under way: the cost of a row grows with n, so a
+/// time estimate from the first rows would mislead and none is shown.
 pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(total);
+    if quiet() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
     bar.set_style(
         ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what} {{elapsed}} (eta {{eta}})"
+            "{{bar:40}} {{pos}}/{{len}} {what} {{msg}} {{elapsed}}"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
 }
 
-fn check_matching_range(n: u64) -> Result<(), CliError> {
-    let limit = juniper_green::matching::MAX_N;
-    if n > limit {
-        return Err(format!("n = {n} is beyond the matching's range 1..={limit}").into());
-    }
-    Ok(())
-}
-
-fn by_matching(n: u64, rule: OpeningRule) -> Result<Outcome, CliError> {
-    check_matching_range(n)?;
-    Ok(juniper_green::matching::solve(n, rule))
-}
-
 /// The outcome a prime-window scheme proves (after its own simulation against every reply):
 /// the first player wins with the scheme's opening; the other openings are not decided.
-fn by_scheme(n: u64) -> Option<Outcome> {
-    let (scheme, _, _) = juniper_green::schemes::winning_pairing(n).ok()?;
-    Some(Outcome {
+fn by_scheme(n: u64) -> Result<Outcome, juniper_green::schemes::SchemeError> {
+    let (scheme, _, _) = juniper_green::schemes::winning_pairing(n)?;
+    Ok(Outcome {
         n,
         winner: juniper_green::Player::First,
         winning_openings: vec![scheme.opening()],

@@ -6,9 +6,17 @@ use juniper_green::OpeningRule;
 use juniper_green::Player;
 use std::process::ExitCode;
 
+/// The largest board played: the matching engine answers every position in about one maximum
+/// matching, which stays quick up to here.
+pub const MAX_PLAY_N: u64 = 100_000;
+
 #[derive(clap::Args)]
+#[command(
+    after_help = "In the game: a number plays it; hint shows winning moves (hint all lists every one); moves lists every legal move; undo takes back your last move; quit ends."
+)]
 pub struct Args {
-    /// The numbers 1..=N
+    /// The numbers 1..=N (N ≤ 100000)
+    #[arg(value_parser = |text: &str| super::parse_n_at_most(text, MAX_PLAY_N))]
     pub n: u64,
     /// You move first (the default)
     #[arg(long, conflicts_with = "second")]
@@ -19,11 +27,6 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    // The matching engine answers every position in about one maximum matching.
-    const MAX_PLAY_N: u64 = 100_000;
-    if args.n == 0 || args.n > MAX_PLAY_N {
-        return Err(format!("play needs 1 <= N <= {MAX_PLAY_N}, got {}", args.n).into());
-    }
     let human = if args.second {
         Player::Second
     } else {

@@ -7,22 +7,34 @@ use juniper_green::schemes::{self, Scheme};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("first").args(["n", "from"]))]
 pub struct Args {
     /// The size of the board: numbers 1..=N (omit to list the catalogue)
+    #[arg(value_parser = super::parse_n)]
     pub n: Option<u64>,
-    /// Check every board from N to this one: produce and simulate each scheme, print a summary
-    #[arg(long, requires = "n")]
+    /// First board of a range to check (with --to; `jg schemes N --to M` is the same as
+    /// --from N --to M)
+    #[arg(long, value_parser = super::parse_n, requires = "to")]
+    pub from: Option<u64>,
+    /// Check every board from N (or --from) to this one: produce and simulate each scheme, print
+    /// a summary (a progress bar shows the current n)
+    #[arg(long, value_parser = super::parse_n, requires = "first")]
     pub to: Option<u64>,
+    /// The range as A..B (the same as --from A --to B)
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "from", "to"])]
+    pub range: Option<(u64, u64)>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    match args.n {
-        None => print_catalogue(),
-        Some(0) => return Err("n must be at least 1".into()),
-        Some(n) => match args.to {
-            None => print_for(n)?,
-            Some(last) => check_range(n, last)?,
-        },
+    if let Some((first, last)) = args.range {
+        check_range(first, last)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match (args.n.or(args.from), args.to) {
+        (None, _) => print_catalogue(),
+        (Some(n), None) => print_for(n)?,
+        (Some(n), Some(last)) => check_range(n, last)?,
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -54,17 +66,30 @@ fn check_range(first: u64, last: u64) -> Result<(), CliError> {
     if last < first {
         return Err(format!("--to {last} is below n = {first}").into());
     }
-    let (mut checked, mut positions, mut without) = (0u64, 0u64, Vec::new());
+    let bar = super::progress_bar(last - first + 1, "boards");
+    // Only the first boards without a scheme are kept (and counted), so memory stays bounded.
+    let (mut checked, mut positions, mut without, mut without_count) =
+        (0u64, 0u64, Vec::new(), 0u64);
     for n in first..=last {
+        bar.inc(1);
+        if n % 1024 == 0 {
+            bar.set_message(format!("(n = {n})"));
+        }
         match schemes::winning_pairing(n) {
             Ok((_, _, simulation)) => {
                 checked += 1;
                 positions += simulation.positions;
             }
-            Err(schemes::SchemeError::NoScheme { .. }) => without.push(n),
+            Err(schemes::SchemeError::NoScheme { .. }) => {
+                without_count += 1;
+                if without.len() < 50 {
+                    without.push(n);
+                }
+            }
             Err(error) => return Err(format!("n = {n}: {error}").into()),
         }
     }
+    bar.finish_and_clear();
     println!(
         "n = {first}..={last}: {checked} boards won by a scheme, checked against every reply \
          ({positions} positions in all)"
@@ -72,13 +97,9 @@ fn check_range(first: u64, last: u64) -> Result<(), CliError> {
     if without.is_empty() {
         println!("every n has a scheme");
     } else {
-        let shown: Vec<String> = without.iter().take(50).map(u64::to_string).collect();
-        let more = if without.len() > 50 { " …" } else { "" };
-        println!(
-            "no scheme for {} n: {}{more}",
-            without.len(),
-            shown.join(" ")
-        );
+        let shown: Vec<String> = without.iter().map(u64::to_string).collect();
+        let more = if without_count > 50 { " …" } else { "" };
+        println!("no scheme for {without_count} n: {}{more}", shown.join(" "));
     }
     Ok(())
 }

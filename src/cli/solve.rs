@@ -4,13 +4,15 @@ use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
 use juniper_green::game::MAX_SMALL_N;
 use juniper_green::search::{SearchConfig, Searcher};
 use juniper_green::Board;
+use juniper_green::OpeningRule;
 use juniper_green::Outcome;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The size of the board: numbers 1..=N (N ≥ 1)
+    /// The size of the board: numbers 1..=N (any N ≥ 1 for --method auto; ≤ 128 for search,
+    /// ≤ 50000000 for matching and for --all-openings, --free-opening or --after above 128)
     #[arg(value_parser = super::parse_n)]
     pub n: u64,
     #[command(flatten)]
@@ -26,6 +28,10 @@ pub struct Args {
     /// search decides it too and the two must agree
     #[arg(long, value_name = "LINE")]
     pub after: Option<String>,
+    /// List every winning opening or move (by default a long list shows its first and last
+    /// few and its count)
+    #[arg(long)]
+    pub full: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -42,20 +48,21 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let openings = if outcome.winning_openings.is_empty() {
         "none".to_string()
     } else {
-        let words: Vec<String> = outcome
-            .winning_openings
-            .iter()
-            .map(u64::to_string)
-            .collect();
+        let words = super::numbers_text(&outcome.winning_openings, args.full);
         let complete = if outcome.all_openings {
             ""
         } else {
             " (not all openings tried)"
         };
-        format!("{}{complete}", words.join(" "))
+        format!("{words}{complete}")
+    };
+    // A free-opening result must never read as one about the game itself (first move even).
+    let rule = match args.rule.rule() {
+        OpeningRule::Free => ", free opening (the first number may be odd)",
+        OpeningRule::Even => "",
     };
     println!(
-        "n = {}: the {} player wins",
+        "n = {}{rule}: the {} player wins",
         outcome.n,
         outcome.winner.name()
     );
@@ -68,9 +75,15 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     let started = Instant::now();
     let line = super::parse_line(text)?;
     let rule = args.rule.rule();
-    if args.n > juniper_green::matching::MAX_N {
-        return Err(format!("n = {} is beyond the matching's range", args.n).into());
+    let limit = super::MATCHING_MAX_N;
+    if args.n > limit {
+        return Err(format!(
+            "n = {}: --after is analysed by the matching method, which stops at n = {limit}",
+            args.n
+        )
+        .into());
     }
+    super::check_line(args.n, rule, &line)?;
     let analysis = juniper_green::matching::analyse(args.n, rule, &line)
         .map_err(|e| format!("illegal line of play: {e}"))?;
     let mut method = "matching".to_string();
@@ -79,7 +92,11 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
         let position = board
             .play_line(&line)
             .map_err(|(i, e)| format!("illegal move {}: {e}", i + 1))?;
-        let searcher = Searcher::new(&board, &SearchConfig::default());
+        let config = SearchConfig {
+            table_megabytes: args.method.table_mib,
+            ..Default::default()
+        };
+        let searcher = Searcher::new(&board, &config);
         let by_search: Vec<u64> = searcher
             .winning_moves(&position)
             .into_iter()
@@ -104,18 +121,21 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     } else {
         format!("after {text}")
     };
+    let rule = match args.rule.rule() {
+        OpeningRule::Free => ", free opening",
+        OpeningRule::Even => "",
+    };
     println!(
-        "n = {}, {after}: the {} player is to move and {verdict}",
+        "n = {}{rule}, {after}: the {} player is to move and {verdict}",
         args.n,
         analysis.to_move.name()
     );
-    let moves: Vec<String> = analysis.winning_moves.iter().map(u64::to_string).collect();
     println!(
         "winning moves: {}",
-        if moves.is_empty() {
+        if analysis.winning_moves.is_empty() {
             "none".to_string()
         } else {
-            moves.join(" ")
+            super::numbers_text(&analysis.winning_moves, args.full)
         }
     );
     println!("method: {method}, {:.3} s", started.elapsed().as_secs_f64());

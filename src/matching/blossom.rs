@@ -61,15 +61,6 @@ enum Label {
     Blocked,
 }
 
-/// How a forest growth ended.
-#[derive(Debug, PartialEq, Eq)]
-enum Growth {
-    Augmented,
-    /// Two outer vertices of different trees are adjacent: the matching is not maximum.
-    CrossTree,
-    Exhausted,
-}
-
 /// The alternating forest and its scratch space, reused between searches: only the vertices a
 /// search touched are reset, so a search costs what it explores, not the graph's size.
 struct Forest {
@@ -85,7 +76,7 @@ struct Forest {
     head: usize,
     touched: Vec<u32>,
     blocked: Vec<u32>,
-    /// The root of each labelled vertex's tree (multi-root phases).
+    /// The root of each labelled vertex's tree.
     tree: Vec<u32>,
     /// The vertices of each tree as a linked list: `first_in_tree[root]`, then `next_in_tree`.
     first_in_tree: Vec<u32>,
@@ -211,50 +202,6 @@ impl Forest {
             v = self.parent[w as usize];
         }
     }
-
-    /// Grows the forest from the planted roots until an augmenting path is found (and applied)
-    /// or no outer vertex is left to scan.
-    fn grow(&mut self, graph: &Graph, active: u32, mate: &mut [u32]) -> Growth {
-        while self.head < self.queue.len() {
-            let v = self.queue[self.head];
-            self.head += 1;
-            for &u in graph.neighbours(v) {
-                if u >= active {
-                    break;
-                }
-                match self.label[u as usize] {
-                    Label::Unseen => {
-                        let m = mate[u as usize];
-                        if m != NONE && self.label[m as usize] == Label::Blocked {
-                            continue;
-                        }
-                        self.label[u as usize] = Label::Inner;
-                        self.parent[u as usize] = v;
-                        self.touched.push(u);
-                        if m == NONE {
-                            augment(mate, &self.parent, u);
-                            return Growth::Augmented;
-                        }
-                        self.label[m as usize] = Label::Outer;
-                        self.touched.push(m);
-                        self.queue.push(m);
-                    }
-                    Label::Outer => {
-                        let (bv, bu) = (self.find(v), self.find(u));
-                        if bv != bu {
-                            let Some(top) = self.meeting_base(bv, bu, mate) else {
-                                return Growth::CrossTree;
-                            };
-                            self.contract(v, u, top, mate);
-                            self.contract(u, v, top, mate);
-                        }
-                    }
-                    Label::Inner | Label::Blocked => {}
-                }
-            }
-        }
-        Growth::Exhausted
-    }
 }
 
 impl Forest {
@@ -278,13 +225,14 @@ impl Forest {
         }
     }
 
-    /// One phase over all planted roots: grows every tree at once; an edge between outer
-    /// vertices of two trees closes an augmenting path through both roots, which is applied at
-    /// once. Their labels then no longer describe the matching, so both trees are released:
-    /// their vertices become unseen, matched vertices that the live trees may claim. The live
-    /// trees are untouched, hence still alternating trees. A phase that finds nothing has grown
-    /// the complete forest. Returns the number of augmentations.
-    fn phase(&mut self, graph: &Graph, active: u32, mate: &mut [u32]) -> usize {
+    /// Grows every planted tree at once. An exposed vertex reached, or an edge between outer
+    /// vertices of two trees, closes an augmenting path (through one root or both), which is
+    /// applied at once. Its trees' labels then no longer describe the matching, so they are
+    /// released: their vertices become unseen, matched vertices that the live trees may claim.
+    /// The live trees are untouched, hence still alternating trees. With `first`, it stops at
+    /// the first augmentation (one search from one root); otherwise it is a phase, and a phase
+    /// that finds nothing has grown the complete forest. Returns the number of augmentations.
+    fn grow(&mut self, graph: &Graph, active: u32, mate: &mut [u32], first: bool) -> usize {
         let mut augmentations = 0;
         while self.head < self.queue.len() {
             let v = self.queue[self.head];
@@ -309,8 +257,11 @@ impl Forest {
                         self.touched.push(u);
                         if m == NONE {
                             augment(mate, &self.parent, u);
-                            self.release(tree_v);
                             augmentations += 1;
+                            if first {
+                                return augmentations; // the caller resets the forest
+                            }
+                            self.release(tree_v);
                             break;
                         }
                         self.label[m as usize] = Label::Outer;
@@ -332,9 +283,12 @@ impl Forest {
                             if old_u != NONE {
                                 augment(mate, &self.parent, old_u);
                             }
+                            augmentations += 1;
+                            if first {
+                                return augmentations;
+                            }
                             self.release(tree_v);
                             self.release(tree_u);
-                            augmentations += 1;
                             break;
                         }
                         let (bv, bu) = (self.find(v), self.find(u));
@@ -461,7 +415,8 @@ impl<'g> Engine<'g> {
                 self.forest.plant(v);
             }
         }
-        self.forest.phase(self.graph, active, &mut matching.mate)
+        self.forest
+            .grow(self.graph, active, &mut matching.mate, false)
     }
 
     fn classes(&self, active: u32) -> Vec<Class> {
@@ -499,11 +454,11 @@ impl<'g> Engine<'g> {
                 continue;
             }
             self.forest.plant(root);
-            match self.forest.grow(self.graph, active, &mut matching.mate) {
-                Growth::Augmented => self.forest.reset(false),
-                Growth::Exhausted => self.forest.reset(true),
-                Growth::CrossTree => unreachable!("a one-root forest has one tree"),
-            }
+            let augmented = self
+                .forest
+                .grow(self.graph, active, &mut matching.mate, true)
+                > 0;
+            self.forest.reset(!augmented);
         }
         self.forest.unblock_all();
     }
@@ -515,7 +470,10 @@ impl<'g> Engine<'g> {
             return false;
         }
         self.forest.plant(root);
-        let found = self.forest.grow(self.graph, active, &mut matching.mate) == Growth::Augmented;
+        let found = self
+            .forest
+            .grow(self.graph, active, &mut matching.mate, true)
+            > 0;
         self.forest.reset(false);
         found
     }
@@ -532,7 +490,10 @@ impl<'g> Engine<'g> {
         matching.mate[u as usize] = NONE;
         self.forest.block(v);
         self.forest.plant(u);
-        let found = self.forest.grow(self.graph, active, &mut matching.mate) == Growth::Augmented;
+        let found = self
+            .forest
+            .grow(self.graph, active, &mut matching.mate, true)
+            > 0;
         self.forest.reset(false);
         self.forest.unblock_all();
         if !found {
@@ -552,12 +513,8 @@ impl<'g> Engine<'g> {
                 self.forest.plant(v);
             }
         }
-        let growth = self.forest.grow(self.graph, active, &mut mate);
-        assert_eq!(
-            growth,
-            Growth::Exhausted,
-            "Gallai–Edmonds needs a maximum matching"
-        );
+        let augmentations = self.forest.grow(self.graph, active, &mut mate, false);
+        assert_eq!(augmentations, 0, "Gallai–Edmonds needs a maximum matching");
         let classes = self.classes(active);
         self.forest.reset(false);
         classes

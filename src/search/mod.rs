@@ -66,6 +66,13 @@ const _: () = {
     let _ = shared_between_threads::<Searcher>;
 };
 
+/// The table a board of 1..n needs, in MiB: 2^((n − 70)/10), at least 1. Measured (BENCHMARKS.md
+/// "Search table size"): every n ≤ 100 is as fast or faster with 8 MiB than with 128 (a large
+/// table costs page faults spread over all of it), while n = 110 and 117 gain up to 32 MiB.
+pub fn table_megabytes_for(n: u32) -> usize {
+    1 << (n.saturating_sub(70) / 10)
+}
+
 /// A reusable exact solver on one board. `Sync`: several threads may share it and its table.
 pub struct Searcher {
     board: Board,
@@ -81,7 +88,7 @@ impl Searcher {
         Searcher {
             board: board.clone(),
             simplifications: config.simplifications,
-            table: Table::new(config.table_megabytes),
+            table: Table::new(config.table_megabytes.min(table_megabytes_for(board.n()))),
             nodes: AtomicU64::new(0),
             hits: AtomicU64::new(0),
             stores: AtomicU64::new(0),
@@ -245,7 +252,9 @@ pub fn solve_with_progress(
             Player::First
         },
         winning_openings: winning.iter().map(|&v| v as u64).collect(),
-        all_openings,
+        // No winning opening means every opening was tried and lost: the (empty) list is
+        // complete, as the matching engine reports it.
+        all_openings: all_openings || winning.is_empty(),
         method: Method::Search,
     }
 }

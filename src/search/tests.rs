@@ -243,6 +243,15 @@ fn every_board_up_to_24_agrees_with_plain_minimax() {
         assert!(quick.winning_openings.len() <= 1);
         assert!(quick.winning_openings.iter().all(|v| expected.contains(v)));
         assert_eq!(quick.winning_openings.is_empty(), expected.is_empty());
+        // The list is complete exactly when it says so: a second-player win tried every opening
+        // (as the matching engine reports it), a first-player win stopped at the first.
+        assert_eq!(
+            quick.all_openings,
+            crate::matching::solve(n as u64, OpeningRule::Even)
+                .winning_openings
+                .is_empty(),
+            "n = {n}"
+        );
     }
 }
 

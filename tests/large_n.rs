@@ -1,0 +1,128 @@
+//! The arithmetic of docs/large-n.md: Dusart's prime-gap bound (Ramanujan J. 45 (2018),
+//! Prop. 5.4: a prime in (x, x(1 + 1/ln³x)] for every x ≥ 89693), applied three times from
+//! x = n/4, gives three primes in (n/4, n/3] for every n ≥ 4 · 89693 = 358772; Bertrand gives
+//! s in (n/2, n]; the general scheme's closure is then {1, 2, 3, p, q, r}.
+
+use juniper_green::closure;
+use juniper_green::schemes::{is_prime, Scheme};
+use juniper_green::OpeningRule;
+
+const DUSART_FROM: u64 = 89_693;
+const THRESHOLD: u64 = 4 * DUSART_FROM;
+const N0: u64 = 1_000_000_000_000;
+
+fn epsilon(x: f64) -> f64 {
+    1.0 / x.ln().powi(3)
+}
+
+fn next_prime_after(x: u64) -> u64 {
+    (x + 1..).find(|&k| is_prime(k)).unwrap()
+}
+
+#[test]
+fn the_threshold_arithmetic_holds_exactly() {
+    assert_eq!(THRESHOLD, 358_772);
+    assert!(THRESHOLD < N0);
+    // e < 2.72 and 2.72^11 < 60700 < 89693, so ln 89693 > 11 (integers: 272^11 < 60700·100^11).
+    assert!(272u128.pow(11) < 60_700 * 100u128.pow(11));
+    assert!(60_700 < DUSART_FROM);
+    // Then ε(89693) < 1/1331 and (1 + 1/1331)^3 < 1.003 < 4/3: 1000·1332³ < 1003·1331³ and
+    // 3·1332³ < 4·1331³.
+    assert!(1000 * 1332u128.pow(3) < 1003 * 1331u128.pow(3));
+    assert!(3 * 1332u128.pow(3) < 4 * 1331u128.pow(3));
+    // The same in floating point, as a sanity check of the bound's size.
+    let x = DUSART_FROM as f64;
+    assert!(x.ln() > 11.0 && x.ln() < 11.5);
+    let cube = (1.0 + epsilon(x)).powi(3);
+    assert!(cube < 1.003 && cube > 1.0, "{cube}");
+    // And the step would fail for a weaker theorem: Nagura's 6/5 gives (6/5)^3 > 4/3.
+    assert!(3 * 6u64.pow(3) > 4 * 5u64.pow(3));
+}
+
+#[test]
+fn epsilon_decreases_and_the_bound_increases() {
+    // ε(x) = 1/ln³x decreases for x > 1 (ln increases and is positive), so ε(p) ≤ ε(n/4) for
+    // p > n/4; and x(1 + ε(x)) increases, so q ≤ p(1 + ε(p)) ≤ x0(1 + ε(x0))².
+    let mut previous = (f64::INFINITY, 0.0);
+    for k in 0..200 {
+        let x = DUSART_FROM as f64 * 1.25f64.powi(k);
+        let (e, bound) = (epsilon(x), x * (1.0 + epsilon(x)));
+        assert!(e < previous.0 && bound > previous.1, "x = {x}");
+        previous = (e, bound);
+    }
+}
+
+/// The three Dusart steps from x0 = n/4 for one n: the primes found and that they satisfy the
+/// bounds of docs/large-n.md §4.
+fn three_steps(n: u64) -> (u64, u64, u64) {
+    let x0 = n as f64 / 4.0;
+    let factor = 1.0 + epsilon(x0);
+    let p = next_prime_after(n / 4);
+    let q = next_prime_after(p);
+    let r = next_prime_after(q);
+    // Each step's prime is the next prime, so it is at most any prime Dusart promises.
+    assert!(4 * p > n, "n = {n}");
+    assert!((p as f64) <= x0 * factor, "n = {n}");
+    assert!(
+        (q as f64) <= p as f64 * (1.0 + epsilon(p as f64)),
+        "n = {n}"
+    );
+    assert!(
+        (r as f64) <= q as f64 * (1.0 + epsilon(q as f64)),
+        "n = {n}"
+    );
+    assert!((r as f64) <= x0 * factor.powi(3), "n = {n}");
+    assert!(3 * r <= n, "n = {n}: r = {r} above n/3");
+    (p, q, r)
+}
+
+#[test]
+fn three_primes_lie_in_the_window_from_the_threshold_on() {
+    // Every n of a long run from the threshold, then a sample up to 10^18.
+    for n in THRESHOLD..THRESHOLD + 20_000 {
+        three_steps(n);
+    }
+    let mut n = THRESHOLD;
+    while n < 1_000_000_000_000_000_000 {
+        for m in [n, n + 1, n + 2, n + 3] {
+            let (_, _, r) = three_steps(m);
+            // Bertrand's prime for 1: s in (m/2, m], so above r.
+            let s = (m / 2 + 1..=m).rev().find(|&k| is_prime(k)).unwrap();
+            assert!(2 * s > m && s > r);
+        }
+        n = n * 7 / 4;
+    }
+}
+
+#[test]
+fn the_general_scheme_closure_is_one_two_three_and_the_primes() {
+    // Consecutive and non-consecutive primes in (n/4, n/3], with s in (n/2, n]: the closure
+    // check of spec.md §4.5, from the raw rules, holds exactly {1, 2, 3, p, q, r}.
+    let cases: [(u64, [usize; 3]); 4] = [
+        (THRESHOLD, [0, 1, 2]),
+        (1_000_000, [0, 3, 7]),
+        (N0 + 1, [0, 1, 2]),
+        (N0 + 12_345, [2, 5, 9]),
+    ];
+    for (n, picks) in cases {
+        let window: Vec<u64> = (n / 4 + 1..=n / 3)
+            .filter(|&k| is_prime(k))
+            .take(10)
+            .collect();
+        let [p, q, r] = picks.map(|i| window[i]);
+        let s = (n / 2 + 1..=n).find(|&k| is_prime(k)).unwrap();
+        let scheme = Scheme::general(p, q, r).unwrap();
+        let pairing = scheme.pairing_ignoring_range(n).unwrap();
+        let mut pairs = pairing.pairs.clone();
+        // Use the chosen s (the scheme picks the largest; any prime in (n/2, n] serves).
+        pairs.retain(|&(a, _)| a != 1);
+        pairs.push((1, s));
+        let closed = closure::check(n, OpeningRule::Even, Some(2 * p), &pairs, None)
+            .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+        assert_eq!(closed.size, 6, "n = {n}");
+        let mut expanded = vec![2 * p, 3 * p, 3 * q, 2 * q, 2 * r, 3 * r, s];
+        expanded.sort_unstable();
+        assert_eq!(closed.expanded, expanded, "n = {n}");
+        assert!(expanded.iter().all(|&y| 2 * y > n));
+    }
+}
