@@ -258,3 +258,43 @@ fn the_table_marks_the_rows_the_folder_proves() {
     let missing = jg(&["table", "--to", "3", "--certified", "/no/such/dir"]);
     assert_eq!(missing.status.code(), Some(2));
 }
+
+#[test]
+fn certify_openings_writes_what_jg_verify_reports() {
+    let dir = std::env::temp_dir().join(format!("jg-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c.bin");
+    let jg = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_jg"))
+            .args(args)
+            .output()
+            .expect("jg runs")
+    };
+    let made = jg(&["certify", "60", "--openings", "-o", path.to_str().unwrap()]);
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let checked = jg(&["verify", path.to_str().unwrap()]);
+    assert!(checked.status.success());
+    let words: Vec<String> = juniper_green::matching::solve(60, OpeningRule::Even)
+        .winning_openings
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    let expected = format!("valid: n=60, winning openings: {}, ", words.join(" "));
+    let stdout = String::from_utf8(checked.stdout).unwrap();
+    assert!(stdout.contains(&expected), "{stdout}");
+    // The default name, in --out-dir.
+    let made = jg(&[
+        "certify",
+        "7",
+        "--openings",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(made.status.success());
+    assert!(dir.join("cert-7-openings.bin").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -50,7 +50,7 @@ pub struct Args {
     pub dry_run: bool,
     /// Prove exactly which openings win instead of the winner: an openings certificate
     /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest
-    #[arg(long)]
+    #[arg(long, conflicts_with = "cover")]
     pub openings: bool,
     /// Which strategy to use
     #[arg(long, value_enum, default_value_t = Strategy::Auto)]

@@ -14,12 +14,19 @@ use std::time::Instant;
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let rule = args.rule.rule();
-    match (args.n, args.range) {
+    match (args.n, args.range.or(args.from.zip(args.to))) {
         (Some(n), _) => {
-            let path = args
-                .output
-                .clone()
-                .unwrap_or_else(|| Path::new(".").join(file_name(n)));
+            let path = match &args.output {
+                Some(path) => path.clone(),
+                None => {
+                    if !args.dry_run {
+                        std::fs::create_dir_all(&args.out_dir).map_err(|e| {
+                            format!("cannot create {}: {e}", args.out_dir.display())
+                        })?;
+                    }
+                    args.out_dir.join(file_name(n))
+                }
+            };
             let started = Instant::now();
             let spinner = progress_spinner(format!("certifying the openings of n = {n}"));
             let certified = certify_openings_verified(n, rule)?;
@@ -84,7 +91,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 return Ok(ExitCode::from(1));
             }
         }
-        (None, None) => unreachable!("clap requires N or --range"),
+        (None, None) => unreachable!("clap requires N, --range or --from/--to"),
     }
     Ok(ExitCode::SUCCESS)
 }
