@@ -42,6 +42,51 @@ pub enum Body {
         opening: u64,
         pairs: Vec<(u64, u64)>,
     },
+    /// Which openings win (spec.md §3.4): every allowed opening covered by exactly one entry.
+    /// Written in a fixed order, by the smallest opening each entry covers, whatever the order
+    /// given here.
+    Openings { entries: Vec<OpeningEntry> },
+}
+
+/// One entry of an openings certificate (spec.md §3.4): a proof that one opening wins, or that
+/// one or several openings lose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningEntry {
+    /// Tag 0: `opening` wins; its pairs are closed from the position after it (spec.md §4.5).
+    WinPairing {
+        opening: u64,
+        pairs: Vec<(u64, u64)>,
+    },
+    /// Tag 1: each of `openings` loses; the pairs are closed from these first moves.
+    LosePairing {
+        openings: Vec<u64>,
+        pairs: Vec<(u64, u64)>,
+    },
+    /// Tag 2: a tree whose first move, the opening, wins.
+    WinTree { moves: Vec<u64> },
+    /// Tag 3: `opening` loses; the second player's moves after it, in walk order.
+    LoseTree { opening: u64, moves: Vec<u64> },
+}
+
+impl OpeningEntry {
+    /// The openings this entry proves won or lost (a tree with no move names none).
+    pub fn openings(&self) -> Vec<u64> {
+        match self {
+            OpeningEntry::WinPairing { opening, .. } | OpeningEntry::LoseTree { opening, .. } => {
+                vec![*opening]
+            }
+            OpeningEntry::LosePairing { openings, .. } => openings.clone(),
+            OpeningEntry::WinTree { moves } => moves.first().copied().into_iter().collect(),
+        }
+    }
+
+    /// Whether it proves its opening wins.
+    pub fn wins(&self) -> bool {
+        matches!(
+            self,
+            OpeningEntry::WinPairing { .. } | OpeningEntry::WinTree { .. }
+        )
+    }
 }
 
 /// A complete certificate: the claim and the strategy that proves it.
@@ -68,6 +113,14 @@ pub enum CertificateError {
     SelfPair(u64),
     #[error("the winner is the first player but the pairing has no opening, or the reverse")]
     OpeningMismatch,
+    #[error(
+        "an openings entry names no opening, or its losing openings are not strictly ascending"
+    )]
+    BadOpeningList,
+    #[error("a length of {len} does not fit the {width}-byte numbers of this board")]
+    LengthTooLarge { len: usize, width: usize },
+    #[error("the header's winner disagrees with the entries (first player iff some opening wins)")]
+    WinnerMismatch,
     #[error("an interval certificate ends at n_last = {n_last}, below its first board n = {n}")]
     EmptyInterval { n: u64, n_last: u64 },
     #[error("encoding the header: {0}")]
@@ -79,13 +132,14 @@ pub enum CertificateError {
     },
 }
 
-/// The `kind` field: which body follows.
+/// The `kind` field: which body follows (serialised as its index, spec.md §2).
 #[derive(Serialize)]
 enum Kind {
     Tree,
     Pairing,
     ClosedPairing,
     IntervalClosedPairing,
+    Openings,
 }
 
 /// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
@@ -100,6 +154,15 @@ struct Header<'a> {
     generator: &'a str,
     body_len: u64,
     body_blake3: [u8; 32],
+}
+
+/// A length as one number of the body: `width` bytes, little endian (an error if it overflows).
+fn length_field(len: usize, width: usize) -> Result<Vec<u8>, CertificateError> {
+    let fits = width >= 8 || (len as u64) >> (8 * width) == 0;
+    match fits {
+        true => Ok((len as u64).to_le_bytes()[..width].to_vec()),
+        false => Err(CertificateError::LengthTooLarge { len, width }),
+    }
 }
 
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
@@ -129,6 +192,7 @@ impl Certificate {
             Body::ClosedPairing { opening, pairs } => {
                 (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
             }
+            Body::Openings { entries } => (Kind::Openings, self.openings_body(entries)?),
             Body::IntervalClosedPairing {
                 n_last,
                 opening,
@@ -217,6 +281,57 @@ impl Certificate {
         Ok(body)
     }
 
+    /// The entries of spec.md §3.4, ordered by the smallest opening each covers: tag, then the
+    /// entry's numbers. Pairs are made canonical as in `pairing_body`.
+    fn openings_body(&self, entries: &[OpeningEntry]) -> Result<Vec<u8>, CertificateError> {
+        let wins = entries.iter().any(OpeningEntry::wins);
+        if wins != (self.winner == Player::First) {
+            return Err(CertificateError::WinnerMismatch);
+        }
+        let mut ordered: Vec<(u64, &OpeningEntry)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            let openings = entry.openings();
+            let ascending = openings.windows(2).all(|pair| pair[0] < pair[1]);
+            match openings.first() {
+                Some(&first) if ascending => ordered.push((first, entry)),
+                _ => return Err(CertificateError::BadOpeningList),
+            }
+        }
+        ordered.sort_by_key(|&(first, _)| first);
+        let width = move_width(self.n);
+        let count = |len: usize| length_field(len, width);
+        let mut body = Vec::new();
+        for (_, entry) in ordered {
+            match entry {
+                OpeningEntry::WinPairing { opening, pairs } => {
+                    body.push(0);
+                    body.extend(self.number(*opening)?);
+                    body.extend(self.pair_list(pairs)?);
+                }
+                OpeningEntry::LosePairing { openings, pairs } => {
+                    body.push(1);
+                    body.extend(count(openings.len())?);
+                    for &opening in openings {
+                        body.extend(self.number(opening)?);
+                    }
+                    body.extend(self.pair_list(pairs)?);
+                }
+                OpeningEntry::WinTree { moves } => {
+                    body.push(2);
+                    body.extend(count(moves.len())?);
+                    body.extend(self.tree_body(moves)?);
+                }
+                OpeningEntry::LoseTree { opening, moves } => {
+                    body.push(3);
+                    body.extend(self.number(*opening)?);
+                    body.extend(count(moves.len())?);
+                    body.extend(self.tree_body(moves)?);
+                }
+            }
+        }
+        Ok(body)
+    }
+
     /// Opening (0 for none), count, then the pairs made canonical: each (smaller, larger),
     /// sorted, so that the same pairing always gives the same bytes.
     fn pairing_body(
@@ -232,7 +347,14 @@ impl Certificate {
             Some(opening) => self.number(opening)?,
             None => vec![0; width],
         };
-        body.extend(&(pairs.len() as u64).to_le_bytes()[..width]);
+        body.extend(self.pair_list(pairs)?);
+        Ok(body)
+    }
+
+    /// `count`, then the pairs made canonical: each (smaller, larger), sorted.
+    fn pair_list(&self, pairs: &[(u64, u64)]) -> Result<Vec<u8>, CertificateError> {
+        let width = move_width(self.n);
+        let mut body = length_field(pairs.len(), width)?;
         let mut canonical: Vec<(u64, u64)> =
             pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
         canonical.sort_unstable();
@@ -299,5 +421,75 @@ mod tests {
             second.to_bytes(),
             Err(CertificateError::OpeningMismatch)
         ));
+    }
+
+    fn openings(n: u64, winner: Player, entries: Vec<OpeningEntry>) -> Certificate {
+        Certificate {
+            n,
+            opening_rule: OpeningRule::Even,
+            winner,
+            generator: "t".into(),
+            body: Body::Openings { entries },
+        }
+    }
+
+    #[test]
+    fn openings_bodies_have_the_layout_of_spec_3_4() {
+        // Given out of order; written by smallest opening: 2 (lose pairing), 4 (win pairing),
+        // 6 (lose tree), 8 (win tree). Pairs made canonical and sorted.
+        let entries = vec![
+            OpeningEntry::WinTree {
+                moves: vec![8, 1, 7],
+            },
+            OpeningEntry::WinPairing {
+                opening: 4,
+                pairs: vec![(3, 1)],
+            },
+            OpeningEntry::LoseTree {
+                opening: 6,
+                moves: vec![3],
+            },
+            OpeningEntry::LosePairing {
+                openings: vec![2],
+                pairs: vec![(6, 3), (5, 1)],
+            },
+        ];
+        let bytes = openings(8, Player::First, entries).to_bytes().unwrap();
+        let body: &[u8] = &[
+            1, 1, 2, 2, 1, 5, 3, 6, // tag 1, k = 1, opening 2, count 2, (1, 5), (3, 6)
+            0, 4, 1, 1, 3, // tag 0, opening 4, count 1, (1, 3)
+            3, 6, 1, 3, // tag 3, opening 6, len 1, move 3
+            2, 3, 8, 1, 7, // tag 2, len 3, moves 8 1 7
+        ];
+        assert_eq!(&bytes[81..], body);
+        assert_eq!(&bytes[28..32], &4u32.to_le_bytes(), "kind 4");
+        assert_eq!(&bytes[24..28], &0u32.to_le_bytes(), "first player");
+        assert_eq!(&bytes[41..49], &(body.len() as u64).to_le_bytes());
+        assert_eq!(&bytes[49..81], blake3::hash(body).as_bytes());
+    }
+
+    #[test]
+    fn openings_bodies_refuse_what_the_format_cannot_say() {
+        let lose = |openings: Vec<u64>| OpeningEntry::LosePairing {
+            openings,
+            pairs: vec![],
+        };
+        let win = OpeningEntry::WinPairing {
+            opening: 2,
+            pairs: vec![],
+        };
+        let refused = |certificate: Certificate| certificate.to_bytes().unwrap_err().to_string();
+        assert!(refused(openings(8, Player::Second, vec![lose(vec![4, 2])])).contains("ascending"));
+        assert!(refused(openings(8, Player::Second, vec![lose(vec![])])).contains("names no"));
+        assert!(refused(openings(8, Player::Second, vec![win.clone()])).contains("winner"));
+        assert!(refused(openings(8, Player::First, vec![lose(vec![2])])).contains("winner"));
+        let long = OpeningEntry::WinTree {
+            moves: vec![2; 256],
+        };
+        assert!(refused(openings(8, Player::First, vec![long])).contains("256"));
+        let wide = OpeningEntry::WinTree {
+            moves: vec![2; 256],
+        };
+        assert!(openings(300, Player::First, vec![wide]).to_bytes().is_ok());
     }
 }

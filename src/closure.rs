@@ -140,6 +140,32 @@ pub fn check(
     })
 }
 
+/// The closure from the loser's first moves `first` (the neighbours of the opening, when the
+/// winner opened with `opening`; some openings, for an entry of an openings certificate,
+/// spec.md §3.4): then every neighbour of the partner of a number already in it, the opening
+/// aside. Ok(|L|) when every number in it has a partner; Err(the first number found without
+/// one). Divisibility of the pairs is not checked here (`openings::check_entry` does it).
+pub fn closure_from(
+    n: u64,
+    opening: Option<u64>,
+    first: &[u64],
+    pairs: &[(u64, u64)],
+) -> Result<usize, u64> {
+    let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let mut reached: HashSet<u64> = opening.into_iter().collect(); // the opening: played
+    let mut todo = first.to_vec();
+    todo.retain(|&x| reached.insert(x));
+    while let Some(x) = todo.pop() {
+        let y = *partner.get(&x).ok_or(x)?;
+        for z in related_numbers(n, y) {
+            if reached.insert(z) {
+                todo.push(z);
+            }
+        }
+    }
+    Ok(reached.len() - usize::from(opening.is_some()))
+}
+
 /// The widest interval of boards on which a closed pairing found on 1..n0 proves a first-player
 /// win (spec.md §4.6): its used pairs, and [a, b] with a the largest number it uses and b one
 /// below twice the smallest number the winner plays. None when the pairing is not closed on

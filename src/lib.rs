@@ -12,6 +12,7 @@ pub mod explain;
 pub mod game;
 pub mod manifest;
 pub mod matching;
+pub mod openings;
 pub mod outcome;
 pub mod play;
 pub mod schemes;

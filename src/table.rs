@@ -6,7 +6,9 @@
 //! and values as the JSON fields. The first three columns are those of earlier versions.
 
 use crate::outcome::Outcome;
+use crate::OpeningRule;
 use std::fmt::Write;
+use std::path::Path;
 
 /// The output formats of `jg table`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -30,6 +32,8 @@ pub struct Renderer {
     format: Format,
     width: usize,
     rows: u64,
+    /// Whether a `certified` column is shown (`with_certified`).
+    certified: bool,
 }
 
 impl Renderer {
@@ -38,18 +42,31 @@ impl Renderer {
             format,
             width: last_n.to_string().len(),
             rows: 0,
+            certified: false,
         }
+    }
+
+    /// The same renderer with a `certified` column (see `certified_row`): text `yes` or `-`
+    /// before the openings, csv a last column `yes` or empty, json a boolean field; the rows
+    /// are then written with `row_certified`.
+    pub fn with_certified(mut self) -> Renderer {
+        self.certified = true;
+        self
     }
 
     pub fn header(&self) -> String {
         match self.format {
             Format::Text => format!(
-                "{:>width$}  {:<6}  {:<8}  winning openings\n",
+                "{:>width$}  {:<6}  {:<8}  {}winning openings\n",
                 "n",
                 "winner",
                 "method",
+                if self.certified { "certified  " } else { "" },
                 width = self.width
             ),
+            Format::Csv if self.certified => {
+                "n,winner,winning_openings,all_openings,method,certified\n".to_string()
+            }
             Format::Csv => "n,winner,winning_openings,all_openings,method\n".to_string(),
             Format::Json => "[\n".to_string(),
             Format::Svg => String::new(),
@@ -57,7 +74,17 @@ impl Renderer {
     }
 
     pub fn row(&mut self, row: &Outcome) -> String {
+        self.row_certified(row, false)
+    }
+
+    /// A row with its `certified` flag (shown only by a renderer `with_certified`).
+    pub fn row_certified(&mut self, row: &Outcome, certified: bool) -> String {
         self.rows += 1;
+        let mark = match (self.certified, certified) {
+            (false, _) => "",
+            (true, true) => "yes        ",
+            (true, false) => "-          ",
+        };
         match self.format {
             Format::Text => {
                 let openings = match (row.winning_openings.is_empty(), row.all_openings) {
@@ -66,7 +93,7 @@ impl Renderer {
                     (false, false) => format!("{} (not all tried)", openings_text(row)),
                 };
                 format!(
-                    "{:>width$}  {:<6}  {:<8}  {}\n",
+                    "{:>width$}  {:<6}  {:<8}  {mark}{}\n",
                     row.n,
                     row.winner.name(),
                     row.method.name(),
@@ -75,16 +102,27 @@ impl Renderer {
                 )
             }
             Format::Csv => format!(
-                "{},{},{},{},{}\n",
+                "{},{},{},{},{}{}\n",
                 row.n,
                 row.winner.name(),
                 openings_text(row),
                 row.all_openings,
-                row.method.name()
+                row.method.name(),
+                match (self.certified, certified) {
+                    (false, _) => "",
+                    (true, true) => ",yes",
+                    (true, false) => ",",
+                }
             ),
             Format::Json => {
                 // The same bytes as serde_json's pretty array: items indented by two spaces.
-                let item = serde_json::to_string_pretty(row).expect("outcomes always serialize");
+                let item = if self.certified {
+                    let mut value = serde_json::to_value(row).expect("outcomes always serialize");
+                    value["certified"] = certified.into();
+                    serde_json::to_string_pretty(&value).expect("values serialize")
+                } else {
+                    serde_json::to_string_pretty(row).expect("outcomes always serialize")
+                };
                 let mut out = String::new();
                 if self.rows > 1 {
                     out.push_str(",\n");
@@ -127,6 +165,28 @@ pub fn render(rows: &[Outcome], format: Format) -> String {
     }
     out.push_str(&renderer.footer());
     out
+}
+
+/// Whether `dir/cert-N-openings.bin` (N = the row's n) exists, the verifier accepts it under
+/// `rule`, and the winning openings it proves are exactly the row's, a complete list. A file
+/// that is missing or rejected leaves its row unmarked.
+pub fn certified_row(row: &Outcome, dir: &Path, rule: OpeningRule) -> bool {
+    let verifier_rule = match rule {
+        OpeningRule::Even => jg_verify::OpeningRule::Even,
+        OpeningRule::Free => jg_verify::OpeningRule::Free,
+    };
+    let Ok(bytes) = std::fs::read(dir.join(crate::openings::file_name(row.n))) else {
+        return false;
+    };
+    match jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()) {
+        Ok(verdict) => {
+            verdict.n == row.n
+                && verdict.opening_rule == verifier_rule
+                && row.all_openings
+                && verdict.winning_openings.as_deref() == Some(&row.winning_openings[..])
+        }
+        Err(_) => false,
+    }
 }
 
 fn openings_text(row: &Outcome) -> String {
@@ -202,5 +262,36 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert!(lines[2].ends_with("22 26 (not all tried)"), "{text}");
         assert!(lines[1].starts_with("  1  second "), "{text}");
+    }
+
+    #[test]
+    fn the_certified_column_follows_the_flags() {
+        let render = |format| {
+            let mut renderer = Renderer::new(format, 42).with_certified();
+            let mut out = renderer.header();
+            for (row, flag) in rows().iter().zip([false, true]) {
+                out.push_str(&renderer.row_certified(row, flag));
+            }
+            out + &renderer.footer()
+        };
+        assert_eq!(
+            render(Format::Csv),
+            "n,winner,winning_openings,all_openings,method,certified\n\
+             1,second,,true,search,\n42,first,22 26,true,matching,yes\n"
+        );
+        let text = render(Format::Text);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].ends_with("  certified  winning openings"),
+            "{text}"
+        );
+        assert!(lines[1].ends_with("  -          -"), "{text}");
+        assert!(lines[2].ends_with("  yes        22 26"), "{text}");
+        let parsed: serde_json::Value = serde_json::from_str(&render(Format::Json)).unwrap();
+        assert_eq!(parsed[0]["certified"], false);
+        assert_eq!(parsed[1]["certified"], true);
+        // Without the column, rows are as before.
+        let mut plain = Renderer::new(Format::Csv, 42);
+        assert_eq!(plain.row_certified(&rows()[1], true), plain.row(&rows()[1]));
     }
 }

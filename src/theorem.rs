@@ -79,6 +79,7 @@ impl Piece {
                 Body::Pairing { .. } => "pairing",
                 Body::ClosedPairing { .. } => "closed-pairing",
                 Body::IntervalClosedPairing { .. } => "interval-closed-pairing",
+                Body::Openings { .. } => "openings",
             }
             .to_string(),
             bytes: self.bytes.len() as u64,

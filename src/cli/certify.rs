@@ -48,6 +48,10 @@ pub struct Args {
     /// Build and verify, but write nothing
     #[arg(long)]
     pub dry_run: bool,
+    /// Prove exactly which openings win instead of the winner: an openings certificate
+    /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest
+    #[arg(long, conflicts_with = "cover")]
+    pub openings: bool,
     /// Which strategy to use
     #[arg(long, value_enum, default_value_t = Strategy::Auto)]
     pub strategy: Strategy,
@@ -64,6 +68,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.openings {
+        return super::certify_openings::run(args);
+    }
     let options = Options {
         strategy: args.strategy,
         rule: args.rule.rule(),

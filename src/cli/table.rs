@@ -2,7 +2,7 @@
 //! chart. Rows are printed as they are decided; a request no method can finish is refused first.
 
 use super::{progress_bar, CliError, MethodChoice, RuleArgs};
-use juniper_green::table::{Format, Renderer, MAX_CHART_ROWS};
+use juniper_green::table::{certified_row, Format, Renderer, MAX_CHART_ROWS};
 use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::PathBuf;
@@ -36,6 +36,10 @@ pub struct Args {
     pub format: Format,
     #[command(flatten)]
     pub rule: RuleArgs,
+    /// Add a column `certified`: yes where DIR holds a cert-N-openings.bin that the verifier
+    /// accepts and that proves exactly the row's winning openings (e.g. certificates/openings)
+    #[arg(long, value_name = "DIR")]
+    pub certified: Option<PathBuf>,
     /// Write the output to this file instead of stdout (`-`: stdout)
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -66,7 +70,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             None => format!("cannot write the table: {e}").into(),
         }
     };
+    if let Some(dir) = args.certified.as_ref().filter(|dir| !dir.is_dir()) {
+        return Err(format!("--certified {}: not a directory", dir.display()).into());
+    }
     let mut renderer = Renderer::new(args.format, to);
+    if args.certified.is_some() {
+        renderer = renderer.with_certified();
+    }
     if rule == OpeningRule::Free && args.format == Format::Text {
         // A free-opening table must never read as the game's own results.
         out.write_all(b"free opening: the first number may be odd\n")
@@ -83,7 +93,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if chart {
                 winners.push((row.n, row.winner));
             }
-            out.write_all(renderer.row(&row).as_bytes())
+            let certified =
+                (args.certified.as_deref()).is_some_and(|dir| certified_row(&row, dir, rule));
+            out.write_all(renderer.row_certified(&row, certified).as_bytes())
                 .and_then(|_| out.flush())
                 .map_err(write_error)
         })?;
