@@ -258,6 +258,10 @@ fn decode_entries<'a>(
         slice.ok_or_else(|| error(at, format!("the entry ends early: {count} numbers do not fit")))
     };
     let number = |at: usize| numbers(at, 1).map(read_number);
+    let length = |at: usize| {
+        let bytes = body.get(at..at + 8).ok_or_else(|| error(at, "the entry ends early".into()));
+        bytes.map(read_number)
+    };
     let (mut entries, mut at) = (Vec::new(), 0);
     while let Some(&tag) = body.get(at) {
         let (start, w) = (at + 1, width);
@@ -282,19 +286,17 @@ fn decode_entries<'a>(
                     Strategy::Pairing { opening: 0, offset: offset + list as u64, partners };
                 (Entry::Lose(openings, offset + start as u64, pairing), list + slice.len())
             }
+            // A tree's length is a fixed u64 (a tree may hold more moves than n).
             2 => {
-                let moves = numbers(start + w, number(start)?)?;
-                let tree = Strategy::Tree { moves, width, offset: offset + (start + w) as u64 };
-                (Entry::Win(tree), start + w + moves.len())
+                let moves = numbers(start + 8, length(start)?)?;
+                let tree = Strategy::Tree { moves, width, offset: offset + (start + 8) as u64 };
+                (Entry::Win(tree), start + 8 + moves.len())
             }
             3 => {
-                let moves = numbers(start + 2 * w, number(start + w)?)?;
-                let offset_moves = offset + (start + 2 * w) as u64;
-                let tree = Strategy::Tree { moves, width, offset: offset_moves };
-                (
-                    Entry::Lose(vec![number(start)?], offset + start as u64, tree),
-                    start + 2 * w + moves.len(),
-                )
+                let (opening, moves_at) = (number(start)?, start + w + 8);
+                let moves = numbers(moves_at, length(start + w)?)?;
+                let tree = Strategy::Tree { moves, width, offset: offset + moves_at as u64 };
+                (Entry::Lose(vec![opening], offset + start as u64, tree), moves_at + moves.len())
             }
             _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1, 2 or 3"))),
         };

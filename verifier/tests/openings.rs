@@ -27,11 +27,13 @@ fn lose_pairing(n: u64, openings: &[u64], pairs: &[(u64, u64)]) -> Vec<u8> {
 }
 
 fn win_tree(n: u64, moves: &[u64]) -> Vec<u8> {
-    [vec![2], num(n, moves.len() as u64), tree_body(n, moves)].concat()
+    let len = (moves.len() as u64).to_le_bytes().to_vec();
+    [vec![2], len, tree_body(n, moves)].concat()
 }
 
 fn lose_tree(n: u64, v: u64, moves: &[u64]) -> Vec<u8> {
-    [vec![3], num(n, v), num(n, moves.len() as u64), tree_body(n, moves)].concat()
+    let len = (moves.len() as u64).to_le_bytes().to_vec();
+    [vec![3], num(n, v), len, tree_body(n, moves)].concat()
 }
 
 fn openings_certificate(n: u64, free: bool, first_wins: bool, entries: &[Vec<u8>]) -> Vec<u8> {
