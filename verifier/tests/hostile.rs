@@ -165,3 +165,18 @@ fn the_closure_counts_the_memory_spec_md_states() {
         (170 * pairs.len() as u64 + 101 * closure, 170 * pairs.len() as u64 + 131 * closure);
     assert!(low <= memory && memory <= high, "{low} <= {memory} <= {high}");
 }
+
+#[test]
+fn the_memory_bound_is_exact_at_its_boundary() {
+    // n = 2, second player, pair (1, 2): the closure is {2} (1's only other neighbour is 2).
+    // spec.md §4.4: one pair is 170 bytes, one closure number 101: 271 bytes are enough, and
+    // 270 are not (the openings check and the closure's own check agree on the boundary).
+    let mut bytes = certificate(2, false, false, true, &pairing_body(2, None, &[(1, 2)]));
+    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let memory = least_bound(
+        &bytes,
+        |max_memory| Limits { max_memory, ..Limits::default() },
+        "memory limit",
+    );
+    assert_eq!(memory, 170 + 101);
+}
