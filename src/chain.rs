@@ -204,7 +204,11 @@ fn by_cuts(
         LongestChain {
             n: n as u64,
             chain: chain.iter().map(|&k| k as u64).collect(),
-            root_bound: found.root_bound,
+            // The LP bounds chains of H with at least 2 numbers (at least 4 when reduced).
+            root_bound: found
+                .root_bound
+                .max(if reduce { 3 } else { 1 })
+                .max(chain.len() as u64),
             nodes: found.nodes,
             proved: found.proved,
         },
@@ -717,6 +721,41 @@ mod tests {
             assert!(previous <= length, "n = {n}: {length} after {previous}");
             previous = length;
         }
+    }
+
+    /// The certified length against the brute force, and every certificate accepted by the
+    /// independent verifier for exactly that n and length.
+    #[test]
+    fn certified_lengths_match_brute_force() {
+        for n in 1..=22 {
+            let certified = certify_longest_chain(n, None).unwrap();
+            check_chain(n, &certified.found.chain).unwrap();
+            let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
+            assert_eq!(verdict.n, n);
+            assert_eq!(verdict.length as usize, brute_force_length(n), "n = {n}");
+            assert_eq!(certified.found.chain.len() as u64, verdict.length);
+        }
+    }
+
+    /// Past the brute force: the certificate's length against the combinatorial search.
+    #[test]
+    fn certified_lengths_match_the_search() {
+        for n in [33, 36] {
+            let certified = certify_longest_chain(n, None).unwrap();
+            let search = longest_chain_by_search(n, None).unwrap();
+            assert!(search.proved);
+            let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
+            assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn an_unfinished_search_is_not_certified() {
+        let past = Some(Instant::now());
+        assert!(matches!(
+            certify_longest_chain(300, past),
+            Err(ChainSearchError::NotCertified(300, _))
+        ));
     }
 
     #[test]
