@@ -279,7 +279,7 @@ fn leaf_bound(
             "t" => {
                 // Σ x − Σ y = −1: an equality, any sign.
                 constant = constant.checked_sub(m).ok_or_else(overflow)?;
-                add(&mut r, x0..x0 + g.edges.len(), -m)?;
+                add(&mut r, x0..x0 + g.edges.len(), m.checked_neg().ok_or_else(overflow)?)?;
                 add(&mut r, (1..=g.n).filter(|&v| g.kept[v]), m)?;
             }
             "d" => {

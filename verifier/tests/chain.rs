@@ -108,7 +108,7 @@ fn a_dropped_cut_is_refused() {
     let text = published(100);
     let dropped = replace_line(&replace_line(&text, "c 2 2", ""), "leaf 88", "leaf 87");
     assert_says(&rejection(&dropped), "is not below length + 1");
-    assert_says(&rejection(&replace_line(&text, "leaf 88", "leaf 87")), "unknown tree node `c`");
+    assert_says(&rejection(&replace_line(&text, "leaf 88", "leaf 87")), "is not below length + 1");
     let no_definition = replace_line(&text, "cut 76 3 19 38 76", "");
     assert_says(&rejection(&no_definition), "expected `cut`, found `tree`");
 }
@@ -133,6 +133,8 @@ fn a_negative_or_altered_multiplier_is_refused() {
     let huge = format!("d 1 {}", i128::MAX);
     assert_says(&rejection(&replace_line(&text, "d 1 4", &huge)), "arithmetic overflow");
     assert_says(&rejection(&replace_line(&text, "d 1 4", "d 1 4x")), "is not an integer");
+    let most_negative = format!("t {}", i128::MIN);
+    assert_says(&rejection(&replace_line(&text, "t -4", &most_negative)), "arithmetic overflow");
 }
 
 #[test]
