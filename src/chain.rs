@@ -4,6 +4,7 @@
 //! default) and a combinatorial branch and bound with a separator bound (`Search`, kept as an
 //! independent cross-check). `check_chain` is a naive checker of the rules that shares no code.
 
+mod certify;
 mod cut;
 mod improve;
 
@@ -12,8 +13,10 @@ use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
-/// Largest n the chain search accepts (bitsets of eight 64-bit words).
-pub const MAX_CHAIN_N: u64 = 512;
+/// Largest n the branch and cut accepts (the bound is memory: G_n has about n ln n edges).
+pub const MAX_CHAIN_N: u64 = 1 << 20;
+/// Largest n the combinatorial search accepts (bitsets of eight 64-bit words).
+pub const MAX_SEARCH_N: u64 = 512;
 
 /// A longest chain and the proof that none is longer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -54,8 +57,10 @@ pub enum ChainError {
 pub enum ChainSearchError {
     #[error("n must be at least 1")]
     Zero,
-    #[error("n = {0} is too large for the chain search (at most {MAX_CHAIN_N})")]
-    TooLarge(u64),
+    #[error("n = {0} is too large for the chain search (at most {1})")]
+    TooLarge(u64, u64),
+    #[error("n = {0}: {1}; no certificate")]
+    NotCertified(u64, String),
 }
 
 /// Checks a chain against the raw rules: numbers in 1..=n, no repeats, each step a divisor or
@@ -103,47 +108,155 @@ pub fn longest_chain_within(
 ) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=128 => Ok(by_cuts::<2>(n as usize, deadline)),
-        129..=256 => Ok(by_cuts::<4>(n as usize, deadline)),
-        257..=MAX_CHAIN_N => Ok(by_cuts::<8>(n as usize, deadline)),
-        _ => Err(ChainSearchError::TooLarge(n)),
+        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, false) {
+            Ok((found, _)) => Ok(found),
+            Err(_) if n <= MAX_SEARCH_N => longest_chain_by_search(n, deadline),
+            Err(reason) => Err(ChainSearchError::NotCertified(n, reason)),
+        },
+        _ => Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N)),
     }
+}
+
+/// A longest chain with its certificate (spec.md §6), already accepted by `jg_verify::chain`.
+#[derive(Clone, Debug)]
+pub struct CertifiedChain {
+    pub found: LongestChain,
+    /// The certificate file's bytes.
+    pub certificate: Vec<u8>,
+    /// Its figures: the common denominator, forest cuts, rows with a multiplier, leaves.
+    pub denominator: u64,
+    pub cuts: usize,
+    pub rows: usize,
+    pub leaves: u64,
+}
+
+/// Finds a longest chain of 1..=n and writes its certificate, checked by the verifier before it
+/// is returned. Fails (never falls back to an unproved answer) when the branch and cut does not
+/// finish, the LP engine fails, or the rounded multipliers do not prove the bound.
+pub fn certify_longest_chain(
+    n: u64,
+    deadline: Option<Instant>,
+) -> Result<CertifiedChain, ChainSearchError> {
+    if n == 0 {
+        return Err(ChainSearchError::Zero);
+    }
+    if n > MAX_CHAIN_N {
+        return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
+    }
+    let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
+    let (found, proof) = by_cuts(n as usize, deadline, true).map_err(fail)?;
+    if !found.proved {
+        return Err(fail("the time limit stopped the branch and cut".into()));
+    }
+    let proof = proof.ok_or_else(|| fail("no proof was built".into()))?;
+    let proof = proof.map_err(fail)?;
+    certify::write(&found, &proof).map_err(fail)
 }
 
 /// The branch and cut on G_n less some interchangeable ends: numbers whose only neighbour is
 /// the same `u` (the primes above n/2, all hanging on 1) can appear two at a time only in the
-/// chain `p u p'` of three numbers, so once a chain of three is known, one of each such group
-/// is enough. If the LP engine fails, the combinatorial search answers instead.
-fn by_cuts<const W: usize>(n: usize, deadline: Option<Instant>) -> LongestChain {
-    let search = Search::<W>::new(n, deadline);
-    let all = search.all();
-    let incumbent = search.greedy_chain(all);
-    if incumbent.len() < 3 {
-        return search.run();
-    }
-    let mut kept_end_for = vec![false; n + 1];
-    let mut vertices = Vec::with_capacity(n);
+/// chain `p u p'` of three numbers, so once a chain of three is known, the largest of each such
+/// group is enough (spec.md §6.2: the checker removes exactly the same numbers).
+fn by_cuts(
+    n: usize,
+    deadline: Option<Instant>,
+    want_proof: bool,
+) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
+    let neighbours = neighbour_lists(n);
+    let incumbent = greedy_chain(&neighbours);
+    let reduce = incumbent.len() >= 3;
+    let mut kept = vec![true; n + 1];
+    let mut group_of = vec![usize::MAX; n + 1];
     for v in (1..=n).rev() {
-        let around = search.neighbours[v];
-        if around.len() == 1 {
-            let u = around.first().expect("one neighbour");
-            if std::mem::replace(&mut kept_end_for[u], true) && !incumbent.contains(&v) {
-                continue;
+        if reduce && neighbours[v].len() == 1 {
+            let u = neighbours[v][0];
+            if group_of[u] == usize::MAX {
+                group_of[u] = v;
+            } else {
+                kept[v] = false;
             }
         }
-        vertices.push(v);
     }
-    vertices.sort_unstable();
-    match cut::longest_path(vertices, incumbent, deadline) {
-        Ok(found) => LongestChain {
+    // The first chain on the reduced graph: a dropped end becomes its group's kept one.
+    let mut start: Vec<usize> = incumbent
+        .iter()
+        .map(|&v| {
+            if kept[v] {
+                v
+            } else {
+                group_of[neighbours[v][0]]
+            }
+        })
+        .collect();
+    let mut seen = vec![false; n + 1];
+    if start.iter().any(|&v| std::mem::replace(&mut seen[v], true)) {
+        start.truncate(1);
+    }
+    let vertices: Vec<usize> = (1..=n).filter(|&v| kept[v]).collect();
+    let found =
+        cut::longest_path(vertices, start, deadline, want_proof).map_err(|e| e.to_string())?;
+    let chain = if found.chain.len() >= incumbent.len() {
+        found.chain
+    } else {
+        incumbent
+    };
+    Ok((
+        LongestChain {
             n: n as u64,
-            chain: found.chain.iter().map(|&k| k as u64).collect(),
-            root_bound: found.root_bound,
+            chain: chain.iter().map(|&k| k as u64).collect(),
+            // The LP bounds chains of H with at least 2 numbers (at least 4 when reduced).
+            root_bound: found
+                .root_bound
+                .max(if reduce { 3 } else { 1 })
+                .max(chain.len() as u64),
             nodes: found.nodes,
             proved: found.proved,
         },
-        Err(_) => search.run(),
+        found.proof,
+    ))
+}
+
+/// The neighbours of each number of 1..=n in G_n, ascending.
+fn neighbour_lists(n: usize) -> Vec<Vec<usize>> {
+    let mut neighbours = vec![Vec::new(); n + 1];
+    for a in 1..=n {
+        for b in (2 * a..=n).step_by(a) {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
     }
+    for list in &mut neighbours {
+        list.sort_unstable();
+    }
+    neighbours
+}
+
+/// A first long chain, walking always to the free neighbour with the fewest free neighbours
+/// (Warnsdorff, ties to the smaller number), from every start.
+fn greedy_chain(neighbours: &[Vec<usize>]) -> Vec<usize> {
+    let n = neighbours.len() - 1;
+    let mut best = Vec::new();
+    let mut free = vec![true; n + 1];
+    for s in 1..=n {
+        free.iter_mut().for_each(|f| *f = true);
+        free[s] = false;
+        let mut path = vec![s];
+        let mut last = s;
+        while let Some(next) = neighbours[last]
+            .iter()
+            .copied()
+            .filter(|&k| free[k])
+            .min_by_key(|&k| (neighbours[k].iter().filter(|&&j| free[j]).count(), k))
+        {
+            free[next] = false;
+            path.push(next);
+            last = next;
+        }
+        if path.len() > best.len() {
+            best = path;
+        }
+    }
+    best
 }
 
 /// The combinatorial branch and bound alone (separator bound, no LP): an independent method,
@@ -156,8 +269,8 @@ pub fn longest_chain_by_search(
         0 => Err(ChainSearchError::Zero),
         1..=128 => Ok(Search::<2>::new(n as usize, deadline).run()),
         129..=256 => Ok(Search::<4>::new(n as usize, deadline).run()),
-        257..=MAX_CHAIN_N => Ok(Search::<8>::new(n as usize, deadline).run()),
-        _ => Err(ChainSearchError::TooLarge(n)),
+        257..=MAX_SEARCH_N => Ok(Search::<8>::new(n as usize, deadline).run()),
+        _ => Err(ChainSearchError::TooLarge(n, MAX_SEARCH_N)),
     }
 }
 
@@ -610,6 +723,41 @@ mod tests {
         }
     }
 
+    /// The certified length against the brute force, and every certificate accepted by the
+    /// independent verifier for exactly that n and length.
+    #[test]
+    fn certified_lengths_match_brute_force() {
+        for n in 1..=22 {
+            let certified = certify_longest_chain(n, None).unwrap();
+            check_chain(n, &certified.found.chain).unwrap();
+            let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
+            assert_eq!(verdict.n, n);
+            assert_eq!(verdict.length as usize, brute_force_length(n), "n = {n}");
+            assert_eq!(certified.found.chain.len() as u64, verdict.length);
+        }
+    }
+
+    /// Past the brute force: the certificate's length against the combinatorial search.
+    #[test]
+    fn certified_lengths_match_the_search() {
+        for n in [33, 36] {
+            let certified = certify_longest_chain(n, None).unwrap();
+            let search = longest_chain_by_search(n, None).unwrap();
+            assert!(search.proved);
+            let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
+            assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn an_unfinished_search_is_not_certified() {
+        let past = Some(Instant::now());
+        assert!(matches!(
+            certify_longest_chain(300, past),
+            Err(ChainSearchError::NotCertified(300, _))
+        ));
+    }
+
     #[test]
     fn checker_refuses_broken_chains() {
         assert_eq!(check_chain(10, &[4, 2, 6, 3, 9]), Ok(()));
@@ -636,7 +784,11 @@ mod tests {
         assert_eq!(longest_chain(0), Err(ChainSearchError::Zero));
         assert_eq!(
             longest_chain(MAX_CHAIN_N + 1),
-            Err(ChainSearchError::TooLarge(MAX_CHAIN_N + 1))
+            Err(ChainSearchError::TooLarge(MAX_CHAIN_N + 1, MAX_CHAIN_N))
+        );
+        assert_eq!(
+            longest_chain_by_search(MAX_SEARCH_N + 1, None),
+            Err(ChainSearchError::TooLarge(MAX_SEARCH_N + 1, MAX_SEARCH_N))
         );
     }
 }

@@ -23,6 +23,8 @@ pub(super) struct Outcome {
     pub nodes: u64,
     /// True when the tree was exhausted: no chain is longer than `chain`.
     pub proved: bool,
+    /// The exact proof, when asked for and found (spec.md §6).
+    pub proof: Option<Result<super::certify::Proof, String>>,
 }
 
 /// Why the LP engine gave up; the caller falls back to the combinatorial search.
@@ -32,15 +34,18 @@ pub(super) struct EngineFailed(String);
 
 /// The vertices 1..=n (some dropped, see `longest_path`), the edges of G_n between them, and
 /// the LP variables of each.
-struct Model {
-    vertices: Vec<usize>,
-    edges: Vec<(usize, usize)>,
+pub(super) struct Model {
+    pub(super) vertices: Vec<usize>,
+    pub(super) edges: Vec<(usize, usize)>,
     /// Edge ids at each vertex index.
-    incident: Vec<Vec<usize>>,
-    y: Vec<Variable>,
-    x: Vec<Variable>,
+    pub(super) incident: Vec<Vec<usize>>,
+    pub(super) y: Vec<Variable>,
+    pub(super) x: Vec<Variable>,
     board: Board,
 }
+
+/// A forest inequality x(E(S)) ≤ y(S) − y_k: the members S (vertex indices, sorted) and k.
+pub(super) type Cut = (Vec<usize>, usize);
 
 /// Local search rounds on the first chain, and on the chain read off each node's LP.
 const ROOT_ROUNDS: usize = 4000;
@@ -52,6 +57,7 @@ pub(super) fn longest_path(
     vertices: Vec<usize>,
     incumbent: Vec<usize>,
     deadline: Option<Instant>,
+    want_proof: bool,
 ) -> Result<Outcome, EngineFailed> {
     let n = vertices.iter().copied().max().unwrap_or(0);
     let mut index = vec![usize::MAX; n + 1];
@@ -105,7 +111,7 @@ pub(super) fn longest_path(
         y,
         x,
     };
-    model.branch_and_cut(&problem, incumbent, deadline)
+    model.branch_and_cut(&problem, incumbent, deadline, want_proof)
 }
 
 fn past(deadline: Option<Instant>) -> bool {
@@ -136,16 +142,21 @@ impl Model {
         problem: &Problem,
         mut best: Vec<usize>,
         deadline: Option<Instant>,
+        want_proof: bool,
     ) -> Result<Outcome, EngineFailed> {
         let root = into_node(problem.solve())?;
-        let Some(root) = self.cut_rounds(root, deadline)? else {
+        let mut root_cuts = Vec::new();
+        let Some(root) = self.cut_rounds(root, deadline, &mut root_cuts)? else {
+            let proof = want_proof.then(|| self.prove(None, &root_cuts, best.len()));
             return Ok(Outcome {
                 chain: best,
                 root_bound: 0,
                 nodes: 1,
                 proved: true,
+                proof,
             });
         };
+        let root_point = want_proof.then(|| self.point(&root));
         let root_bound = (root.objective() + EPS).floor() as u64;
         best = self.board.improve(best, ROOT_ROUNDS, 0x9e37_79b9_7f4a_7c15);
         let mut nodes = 0u64;
@@ -153,7 +164,7 @@ impl Model {
         let mut proved = true;
         while let Some(node) = stack.pop() {
             nodes += 1;
-            let Some(node) = self.cut_rounds(Some(node), deadline)? else {
+            let Some(node) = self.cut_rounds(Some(node), deadline, &mut Vec::new())? else {
                 continue;
             };
             // Past the deadline the node may still break forest inequalities: read nothing.
@@ -188,12 +199,24 @@ impl Model {
                 }
             }
         }
+        let proof = match root_point {
+            Some(point) if proved => Some(self.prove(Some(&point), &root_cuts, best.len())),
+            _ => None,
+        };
         Ok(Outcome {
             chain: best,
             root_bound,
             nodes,
             proved,
+            proof,
         })
+    }
+
+    /// The LP point's values: y by vertex index, then x by edge id.
+    fn point(&self, solution: &Solution) -> (Vec<f64>, Vec<f64>) {
+        let ys = self.y.iter().map(|&v| solution.var_value(v)).collect();
+        let xs = self.x.iter().map(|&v| solution.var_value(v)).collect();
+        (ys, xs)
     }
 
     /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
@@ -202,6 +225,7 @@ impl Model {
         &self,
         mut node: Option<Solution>,
         deadline: Option<Instant>,
+        added: &mut Vec<Cut>,
     ) -> Result<Option<Solution>, EngineFailed> {
         while let Some(solution) = node.take() {
             if past(deadline) {
@@ -216,7 +240,9 @@ impl Model {
                 let Some(solution) = current.take() else {
                     break;
                 };
-                current = into_node(solution.add_constraint(cut, ComparisonOp::Le, 0.0))?;
+                let row = self.cut_row(&cut);
+                added.push(cut);
+                current = into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))?;
             }
             node = current;
             if node.is_none() {
@@ -229,7 +255,7 @@ impl Model {
     /// Forest inequalities broken by the LP point, one per connected piece of its support: the
     /// edges inside a piece C may number at most y(C) − max y_k. At an integral point every
     /// cycle is such a piece, so this finds a cut whenever the point is not a path.
-    fn broken_forest_inequalities(&self, solution: &Solution) -> Vec<Vec<(Variable, f64)>> {
+    fn broken_forest_inequalities(&self, solution: &Solution) -> Vec<Cut> {
         let m = self.vertices.len();
         let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
         let ys: Vec<f64> = self.y.iter().map(|&v| solution.var_value(v)).collect();
@@ -271,30 +297,34 @@ impl Model {
     }
 
     /// The forest inequality of `members` with k the member of largest y, if the point breaks it.
-    fn forest_cut(
-        &self,
-        members: &[usize],
-        xs: &[f64],
-        ys: &[f64],
-    ) -> Option<Vec<(Variable, f64)>> {
+    fn forest_cut(&self, members: &[usize], xs: &[f64], ys: &[f64]) -> Option<Cut> {
         let inside = self.edges_inside(members);
         let k = *members.iter().max_by(|&&a, &&b| ys[a].total_cmp(&ys[b]))?;
         let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
         let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[k];
-        (lhs > rhs + EPS).then(|| {
-            let mut cut: Vec<(Variable, f64)> = inside.iter().map(|&e| (self.x[e], 1.0)).collect();
-            cut.extend(
-                members
-                    .iter()
-                    .filter(|&&v| v != k)
-                    .map(|&v| (self.y[v], -1.0)),
-            );
-            cut
-        })
+        let mut sorted = members.to_vec();
+        sorted.sort_unstable();
+        (lhs > rhs + EPS).then_some((sorted, k))
+    }
+
+    /// The LP row of a forest inequality, ≤ 0.
+    pub(super) fn cut_row(&self, (members, k): &Cut) -> Vec<(Variable, f64)> {
+        let mut row: Vec<(Variable, f64)> = self
+            .edges_inside(members)
+            .iter()
+            .map(|&e| (self.x[e], 1.0))
+            .collect();
+        row.extend(
+            members
+                .iter()
+                .filter(|&v| v != k)
+                .map(|&v| (self.y[v], -1.0)),
+        );
+        row
     }
 
     /// The edges of G_n with both ends in `members`.
-    fn edges_inside(&self, members: &[usize]) -> Vec<usize> {
+    pub(super) fn edges_inside(&self, members: &[usize]) -> Vec<usize> {
         let mut inside = vec![false; self.vertices.len()];
         for &v in members {
             inside[v] = true;

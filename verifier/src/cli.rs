@@ -112,6 +112,19 @@ fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Optio
             return (Outcome::Unreadable, None);
         }
     };
+    // A chain certificate (spec.md §6) is a claim about the solitaire, not about who wins.
+    if crate::chain::is_chain_certificate(&bytes) {
+        return match crate::chain::check(&bytes) {
+            Ok(verdict) => {
+                println!("{name}: {verdict}");
+                (Outcome::Valid, None)
+            }
+            Err(rejection) => {
+                println!("{name}: invalid: {rejection}");
+                (Outcome::Invalid, None)
+            }
+        };
+    }
     let terminal = std::io::stderr().is_terminal();
     let mut progress = |positions| {
         if terminal {

@@ -15,6 +15,8 @@ mod rejection;
 mod rules;
 mod walk;
 
+pub mod chain;
+
 pub use format::{move_width, Kind};
 pub use rejection::Rejection;
 

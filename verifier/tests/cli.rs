@@ -182,3 +182,23 @@ fn covers_states_the_theorem_or_names_the_first_gap_or_conflict() {
         result.out
     );
 }
+
+#[test]
+fn chain_certificates_are_checked_by_the_same_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let published = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../certificates/chains/chain-30.txt");
+    let bytes = std::fs::read(&published).unwrap();
+    let valid = write(dir.path(), "chain-30.txt", &bytes);
+    let result = run(&[valid.as_os_str()]);
+    assert_eq!(result.code, 0, "{}{}", result.out, result.err);
+    let prefix = format!("{}: valid: a longest chain of 1..30 has ", valid.display());
+    assert!(result.out.starts_with(&prefix), "{}", result.out);
+    // Drop the last line (part of the proof): the same command refutes it, exit 1.
+    let text = String::from_utf8(bytes).unwrap();
+    let cut = text.trim_end().rsplit_once('\n').unwrap().0.to_string() + "\n";
+    let broken = write(dir.path(), "broken.txt", cut.as_bytes());
+    let result = run(&[broken.as_os_str()]);
+    assert_eq!(result.code, 1, "{}", result.out);
+    assert!(result.out.starts_with(&format!("{}: invalid: ", broken.display())), "{}", result.out);
+}

@@ -1,0 +1,113 @@
+//! `jg chain --certificate`, `--json` with the certificate's figures, and the resumable
+//! `--range` that writes the published folder and its b-file.
+
+use std::process::Command;
+
+fn jg(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(args)
+        .output()
+        .expect("jg runs")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("jg-chain-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn certificate_is_written_verified_and_reported_in_json() {
+    let dir = temp_dir("one");
+    let path = dir.join("c.txt");
+    let out = jg(&[
+        "chain",
+        "50",
+        "--certificate",
+        path.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let verdict = jg_verify::chain::check(&bytes).unwrap();
+    assert_eq!(json["length"], verdict.length);
+    assert_eq!(json["certificate"]["bytes"], bytes.len());
+    assert_eq!(json["certificate"]["blake3"], verdict.blake3);
+    assert_eq!(json["certificate"]["leaves"], verdict.leaves);
+    // Same input, same bytes.
+    let again = dir.join("d.txt");
+    assert!(
+        jg(&["chain", "50", "--certificate", again.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert_eq!(std::fs::read(again).unwrap(), bytes);
+}
+
+#[test]
+fn range_is_resumable_and_writes_the_b_file() {
+    let dir = temp_dir("range");
+    let d = dir.to_str().unwrap();
+    let first = jg(&["chain", "--range", "1..6", "--out-dir", d]);
+    assert!(first.status.success());
+    // A bad certificate is replaced, good ones are kept.
+    std::fs::write(dir.join("chain-4.txt"), "JGCHAIN1\nn 4\nlength 9\n").unwrap();
+    let second = jg(&["chain", "--range", "1..6", "--out-dir", d]);
+    let stdout = String::from_utf8(second.stdout).unwrap();
+    assert_eq!(
+        stdout.lines().filter(|l| l.contains("present")).count(),
+        5,
+        "{stdout}"
+    );
+    assert!(stdout.lines().any(|l| l.starts_with("4\t4\t")), "{stdout}");
+    let b_file = std::fs::read_to_string(dir.join("a337125.txt")).unwrap();
+    let expected: String = (1..=6)
+        .map(|n| format!("{n} {}\n", brute_force(n)))
+        .collect();
+    assert_eq!(b_file, expected);
+    for n in 1..=6 {
+        let bytes = std::fs::read(dir.join(format!("chain-{n}.txt"))).unwrap();
+        assert_eq!(jg_verify::chain::check(&bytes).unwrap().n, n);
+    }
+}
+
+#[test]
+fn bad_range_is_a_usage_error() {
+    let out = jg(&["chain", "--range", "9..3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The one wording of every subcommand's ranges (issue 17).
+    assert!(
+        stderr.contains("invalid value '9..3' for '--range <A..B>': the range 9..3 is empty"),
+        "{stderr}"
+    );
+}
+
+/// The longest chain of 1..n by trying every chain: the oracle for small n.
+fn brute_force(n: usize) -> usize {
+    fn walk(n: usize, last: usize, used: &mut Vec<bool>, depth: usize) -> usize {
+        let mut best = depth;
+        for next in 1..=n {
+            if !used[next] && (next % last == 0 || last % next == 0) {
+                used[next] = true;
+                best = best.max(walk(n, next, used, depth + 1));
+                used[next] = false;
+            }
+        }
+        best
+    }
+    (1..=n)
+        .map(|start| {
+            let mut used = vec![false; n + 1];
+            used[start] = true;
+            walk(n, start, &mut used, 1)
+        })
+        .max()
+        .unwrap_or(0)
+}

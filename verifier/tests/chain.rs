@@ -1,0 +1,218 @@
+//! Chain certificates (spec.md §6): every published one verifies and matches the b-file, and
+//! each kind of lie is refused with its own reason, without a panic.
+
+use jg_verify::chain::{check, is_chain_certificate};
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../certificates/chains")
+}
+
+fn published(n: u64) -> String {
+    let path = dir().join(format!("chain-{n}.txt"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn rejection(text: &str) -> String {
+    check(text.as_bytes()).expect_err("accepted a bad certificate").to_string()
+}
+
+fn assert_says(message: &str, part: &str) {
+    assert!(message.contains(part), "{message:?} should contain {part:?}");
+}
+
+/// Replaces the first line equal to `from` by `to` (which may hold several lines or none).
+fn replace_line(text: &str, from: &str, to: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines.iter().position(|l| *l == from).expect("line present");
+    let mut out: Vec<&str> = lines[..at].to_vec();
+    if !to.is_empty() {
+        out.push(to);
+    }
+    out.extend(&lines[at + 1..]);
+    out.join("\n") + "\n"
+}
+
+/// Every committed certificate is valid, proves its own n, and the b-file lists exactly the
+/// proved lengths for n = 1, 2, … with no gap.
+#[test]
+fn every_published_chain_certificate_verifies_and_matches_the_b_file() {
+    let b_file = std::fs::read_to_string(dir().join("a337125.txt")).unwrap();
+    let mut count = 0;
+    for (i, line) in b_file.lines().enumerate() {
+        let (n, length) = line.split_once(' ').expect("`n a(n)`");
+        let (n, length): (u64, u64) = (n.parse().unwrap(), length.parse().unwrap());
+        assert_eq!(n, i as u64 + 1, "the b-file has a gap before {n}");
+        let verdict = check(published(n).as_bytes()).unwrap_or_else(|e| panic!("n = {n}: {e}"));
+        assert_eq!((verdict.n, verdict.length), (n, length), "n = {n}");
+        count += 1;
+    }
+    let files = std::fs::read_dir(dir()).unwrap().count();
+    assert_eq!(files, count + 1, "a certificate without its b-file line, or a stray file");
+    assert!(count >= 100, "only {count} terms published");
+    // The first terms against trying every chain (independent of the certificates).
+    for n in 1..=16 {
+        assert_eq!(check(published(n).as_bytes()).unwrap().length, brute_force(n), "n = {n}");
+    }
+}
+
+/// The longest chain of 1..n by trying every chain, on bit masks: the oracle for small n.
+fn brute_force(n: u64) -> u64 {
+    fn walk(neighbours: &[u32], last: usize, used: u32) -> u64 {
+        let mut best = 0;
+        let mut moves = neighbours[last] & !used;
+        while moves != 0 {
+            let next = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            best = best.max(1 + walk(neighbours, next, used | 1 << next));
+        }
+        best
+    }
+    let n = n as usize;
+    let neighbours: Vec<u32> = (0..=n)
+        .map(|a| {
+            let related = |b: &usize| a != 0 && *b != a && (a % b == 0 || b % a == 0);
+            (1..=n).filter(related).fold(0, |mask, b| mask | 1 << b)
+        })
+        .collect();
+    (1..=n).map(|s| 1 + walk(&neighbours, s, 1 << s)).max().unwrap_or(0)
+}
+
+#[test]
+fn the_verdict_line_starts_as_the_contract_says() {
+    let verdict = check(published(100).as_bytes()).unwrap();
+    assert!(verdict.to_string().starts_with("valid: a longest chain of 1..100 has 77 numbers, "));
+    assert!(is_chain_certificate(published(100).as_bytes()));
+    assert!(!is_chain_certificate(b"JGCERT\n"));
+    assert_says(&rejection("JGCERT1\nn 3"), "magic");
+}
+
+#[test]
+fn a_lying_length_is_refused() {
+    let text = published(100);
+    // One number fewer claimed: the bound 77 is not below 77.
+    let chain_line = text.lines().nth(3).unwrap();
+    let shorter = chain_line.rsplit_once(' ').unwrap().0;
+    let lie = replace_line(&replace_line(&text, "length 77", "length 76"), chain_line, shorter);
+    assert_says(&rejection(&lie), "leaf 1: bound 154/2 is not below length + 1");
+    // One number more claimed, with a number that does not fit the chain.
+    let lie = replace_line(&text, "length 77", "length 78");
+    let lie = replace_line(&lie, chain_line, &format!("{chain_line} 97"));
+    assert_says(&rejection(&lie), "chain: 97 (place 78) is not related to 58");
+    let lie = replace_line(&text, "length 77", "length 78");
+    assert_says(&rejection(&lie), "chain number: `denominator` is not an integer");
+}
+
+#[test]
+fn a_dropped_cut_is_refused() {
+    let text = published(100);
+    let dropped = replace_line(&replace_line(&text, "c 2 2", ""), "leaf 88", "leaf 87");
+    assert_says(&rejection(&dropped), "is not below length + 1");
+    assert_says(&rejection(&replace_line(&text, "leaf 88", "leaf 87")), "is not below length + 1");
+    let no_definition = replace_line(&text, "cut 76 3 19 38 76", "");
+    assert_says(&rejection(&no_definition), "expected `cut`, found `tree`");
+}
+
+#[test]
+fn a_negative_or_altered_multiplier_is_refused() {
+    let text = published(100);
+    assert_says(
+        &rejection(&replace_line(&text, "d 1 4", "d 1 -4")),
+        "negative multiplier -4 on a `d` row",
+    );
+    assert_says(&rejection(&replace_line(&text, "d 1 4", "d 1 3")), "is not below length + 1");
+    assert_says(&rejection(&replace_line(&text, "t -4", "t -3")), "is not below length + 1");
+    assert_says(
+        &rejection(&replace_line(&text, "denominator 2", "denominator 1")),
+        "is not below length + 1",
+    );
+    assert_says(
+        &rejection(&replace_line(&text, "denominator 2", "denominator 0")),
+        "denominator 0 is outside",
+    );
+    let huge = format!("d 1 {}", i128::MAX);
+    assert_says(&rejection(&replace_line(&text, "d 1 4", &huge)), "arithmetic overflow");
+    assert_says(&rejection(&replace_line(&text, "d 1 4", "d 1 4x")), "is not an integer");
+    let most_negative = format!("t {}", i128::MIN);
+    assert_says(&rejection(&replace_line(&text, "t -4", &most_negative)), "arithmetic overflow");
+}
+
+#[test]
+fn rows_and_cuts_must_name_rows_of_the_reduced_graph() {
+    let text = published(100);
+    // 97 is a prime above 50 hanging on 1 like 53: only the largest of them is kept.
+    assert_says(
+        &rejection(&replace_line(&text, "d 3 4", "d 53 4")),
+        "53 is not a number of the reduced graph",
+    );
+    assert_says(&rejection(&replace_line(&text, "e 55 11 2", "e 55 12 2")), "55 12 is not an edge");
+    let text_k = replace_line(&text, "cut 68 3 17 34 68", "cut 51 3 17 34 68");
+    assert_says(&rejection(&text_k), "cut 1: 51 is not in its set");
+    let unsorted = replace_line(&text, "cut 68 3 17 34 68", "cut 68 3 34 17 68");
+    assert_says(&rejection(&unsorted), "cut 1: its numbers are not strictly increasing");
+    assert_says(&rejection(&replace_line(&text, "c 3 2", "c 4 2")), "cut index 4 is outside 0..=3");
+    assert_says(&rejection(&replace_line(&text, "t -4", "z -4")), "unknown row family `z`");
+}
+
+#[test]
+fn the_tree_must_cover_every_case() {
+    let text = published(100);
+    let leaf_start = text.find("leaf ").unwrap();
+    let leaf = text[leaf_start..].trim_end().strip_suffix("end").unwrap();
+    let head = &text[..leaf_start];
+    // Two children under one branch, each with the root's multipliers: valid, two leaves.
+    let split = format!("{head}branch y 6\n{leaf}{leaf}end\n");
+    assert_eq!(check(split.as_bytes()).unwrap().leaves, 2);
+    let split_edge = format!("{head}branch x 2 6\n{leaf}branch y 3\n{leaf}{leaf}end\n");
+    assert_eq!(check(split_edge.as_bytes()).unwrap().leaves, 3);
+    // A branch with one child only: the case y_6 = 1 is not covered.
+    let uncovered = format!("{head}branch y 6\n{leaf}end\n");
+    assert_says(&rejection(&uncovered), "unknown tree node `end`");
+    let twice = format!("{head}branch y 6\nbranch y 6\n{leaf}{leaf}{leaf}end\n");
+    assert_says(&rejection(&twice), "fixed twice on one path");
+    let extra = format!("{head}{leaf}{leaf}end\n");
+    assert_says(&rejection(&extra), "expected `end`, found `leaf`");
+    assert_says(&rejection(&format!("{text}0\n")), "extra data after `end`: `0`");
+    assert_says(&rejection(&format!("{head}branch y 101\n")), "number 101 is outside 1..=100");
+}
+
+#[test]
+fn chains_and_sizes_are_checked_against_the_raw_rules() {
+    let text = published(10);
+    let line = text.lines().nth(3).unwrap();
+    let repeated = replace_line(&text, line, "chain 5 10 2 4 8 1 9 3 9");
+    assert_says(&rejection(&repeated), "chain: 9 appears twice (places 7 and 9)");
+    let unrelated = replace_line(&text, line, "chain 5 10 2 4 8 1 9 3 7");
+    assert_says(&rejection(&unrelated), "chain: 7 (place 9) is not related to 3");
+    let off = replace_line(&text, line, "chain 5 10 2 4 8 1 9 3 11");
+    assert_says(&rejection(&off), "chain number 11 is outside 1..=10");
+    let wide = "JGCHAIN1\nn 1000000\nlength 3\nchain 1 2 4\n";
+    assert_says(&rejection(wide), "too short for n = 1000000");
+    assert_says(&rejection("JGCHAIN1\nn 99999999999\n"), "n 99999999999 is outside");
+    let not_text = check(b"JGCHAIN1\n\xff").unwrap_err().to_string();
+    assert_says(&not_text, "not UTF-8");
+}
+
+#[test]
+fn truncated_and_bit_flipped_files_never_pass_as_another_claim() {
+    for n in [30, 100] {
+        let bytes = published(n).into_bytes();
+        let end = bytes.len() - 4; // "end\n": any cut before it loses the end marker
+        for cut in 0..end {
+            assert!(check(&bytes[..cut]).is_err(), "n = {n}: a prefix of {cut} bytes passed");
+        }
+        // The proved lengths, to judge a flip that turns the file into a proof for another n.
+        let a = |n: u64| check(published(n).as_bytes()).unwrap().length;
+        let step = if n == 30 { 1 } else { 7 };
+        for bit in (0..bytes.len() * 8).step_by(step) {
+            let mut flipped = bytes.clone();
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            // A flip may leave a weaker but still valid proof (a smaller multiplier, a space
+            // turned into a tab, n = 30 into 31 where the reduced graphs agree); it must never
+            // prove a length that the published certificate of that n contradicts.
+            if let Ok(verdict) = check(&flipped) {
+                assert_eq!(verdict.length, a(verdict.n), "bit {bit}: n = {}", verdict.n);
+            }
+        }
+    }
+}
