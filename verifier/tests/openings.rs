@@ -216,3 +216,63 @@ fn malformed_entries_are_rejected_without_panic() {
     let huge = openings_certificate(n, false, true, &[[vec![1], num(n, 255)].concat()]);
     assert!(reason(&huge).contains("the entry ends early: 255 numbers do not fit"));
 }
+
+#[test]
+fn positions_add_up_over_entries_and_the_position_bound_covers_their_sum() {
+    // n = 20, every other opening as a tree: the positions are the sum of the entries' own
+    // counts (closure sizes and walk positions, by the test's oracle), and the position bound
+    // applies to that sum, not to each entry.
+    let n = 20;
+    let mut game = Game::new(n, false);
+    let (entries, winning) = entries(&mut game, true);
+    let mut expected = 0u64;
+    let mut losing_grouped = Vec::new();
+    for (index, v) in game.moves(0, 0).into_iter().enumerate() {
+        let tree = index % 2 == 0;
+        let wins = winning.contains(&v);
+        if tree || wins {
+            let pairs = game.matching_without(Some(v));
+            let first_moves = game.moves(common_bit(v), v);
+            match game.closure_size(Some(v), &first_moves, &pairs).filter(|_| wins && !tree) {
+                Some(size) => expected += size as u64,
+                None => expected += game.opening_tree_and_positions(v).1,
+            }
+        } else {
+            losing_grouped.push(v);
+        }
+    }
+    let pairs = game.matching_without(None);
+    match game.closure_size(None, &losing_grouped, &pairs) {
+        Some(size) => expected += size as u64,
+        None => {
+            for &v in &losing_grouped {
+                expected += game.opening_tree_and_positions(v).1;
+            }
+        }
+    }
+    let kinds: Vec<u8> = entries.iter().map(|e| e[0]).collect();
+    assert!(kinds.contains(&0) && kinds.contains(&2) && kinds.contains(&3), "{kinds:?}");
+    let bytes = openings_certificate(n, false, true, &entries);
+    let verdict = verify_both(&bytes).unwrap();
+    assert_eq!(verdict.positions, expected);
+    let exact = Limits { max_positions: expected, ..Limits::default() };
+    assert!(verify_bytes(&bytes, &exact).is_ok());
+    let short = Limits { max_positions: expected - 1, ..Limits::default() };
+    let text = verify_bytes(&bytes, &short).unwrap_err().to_string();
+    assert!(text.contains("position limit"), "{text}");
+}
+
+#[test]
+fn a_first_player_claim_with_no_winning_opening_and_a_doubled_last_opening_are_rejected() {
+    // n = 10: the second player wins; the header claims the first.
+    let mut game = Game::new(10, false);
+    let (entries, winning) = entries(&mut game, true);
+    assert!(winning.is_empty());
+    let text = reason(&openings_certificate(10, false, true, &entries));
+    assert_eq!(text, "header at byte 24: the first player is claimed to win, but no opening wins");
+    // The last opening (10) named a second time, after all the others.
+    let last = lose_tree(10, 10, &game.opening_tree(10));
+    let doubled = [entries.clone(), vec![last]].concat();
+    let text = reason(&openings_certificate(10, false, false, &doubled));
+    assert!(text.contains("10 is named twice or is no opening"), "{text}");
+}

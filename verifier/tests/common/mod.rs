@@ -176,14 +176,21 @@ impl Game {
     /// The tree proving what `v` does: the first player's moves from `v` on when it wins (the
     /// body of a first-player walk, `v` first), else the second player's moves after `v`.
     pub fn opening_tree(&mut self, v: u64) -> Vec<u64> {
+        self.opening_tree_and_positions(v).0
+    }
+
+    /// The same, with the positions the verifier's walk of it expands (spec.md §4: the win
+    /// tree's walk starts with the winner's turn at the start, the lose tree's after `v`).
+    pub fn opening_tree_and_positions(&mut self, v: u64) -> (Vec<u64>, u64) {
         let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
         if self.opening_wins(v) {
             builder.moves.push(v);
+            builder.positions += 1;
             builder.loser_turn(self, bit(v), v);
         } else {
             builder.winner_turn(self, bit(v), v);
         }
-        builder.moves
+        (builder.moves, builder.positions)
     }
 
     /// A maximum matching of G_n without `v` (the first player's answers after `v` when `v`
@@ -196,15 +203,22 @@ impl Game {
     /// Whether "answer with the partner" is closed (spec.md §4.5) when the loser's first moves
     /// are `first_moves` from the position where `opening` (if any) is played.
     pub fn closes(&self, opening: Option<u64>, first_moves: &[u64], pairs: &[(u64, u64)]) -> bool {
+        self.closure_size(opening, first_moves, pairs).is_some()
+    }
+
+    /// The size of that closure when it is closed (spec.md §4.5's positions).
+    pub fn closure_size(
+        &self, opening: Option<u64>, first_moves: &[u64], pairs: &[(u64, u64)],
+    ) -> Option<usize> {
         let partner: HashMap<u64, u64> =
             pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
         let played = opening.map_or(0, bit);
         let mut reached: HashSet<u64> = first_moves.iter().copied().collect();
         let mut todo: Vec<u64> = first_moves.to_vec();
         while let Some(x) = todo.pop() {
-            let Some(&y) = partner.get(&x) else { return false };
+            let &y = partner.get(&x)?;
             if x % y != 0 && y % x != 0 {
-                return false;
+                return None;
             }
             for z in self.moves(played | bit(y), y) {
                 if reached.insert(z) {
@@ -212,7 +226,7 @@ impl Game {
                 }
             }
         }
-        true
+        Some(reached.len())
     }
 }
 
