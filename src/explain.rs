@@ -838,7 +838,7 @@ fn openings_blocks(
             format!("the even numbers of 1..{n}"),
         ),
         OpeningRule::Free => (
-            "the first move may be any number (free opening)",
+            "free opening: the first move may be any number",
             format!("every number of 1..{n}"),
         ),
     };

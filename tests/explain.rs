@@ -407,14 +407,23 @@ fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
 
 /// `jg certify N --openings -o DIR/cert-N-openings.bin`, made now in a temporary directory.
 fn openings_certificate(dir: &std::path::Path, n: u64) -> PathBuf {
-    let path = dir.join(format!("cert-{n}-openings.bin"));
-    let args = [
-        "certify",
-        &n.to_string(),
-        "--openings",
-        "-o",
-        path.to_str().unwrap(),
+    openings_certificate_with(dir, n, OpeningRule::Even)
+}
+
+/// The same under either opening rule (`--free-opening` for the free one).
+fn openings_certificate_with(dir: &std::path::Path, n: u64, rule: OpeningRule) -> PathBuf {
+    let path = dir.join(format!("cert-{n}-{rule:?}-openings.bin"));
+    let mut args = vec![
+        "certify".to_string(),
+        n.to_string(),
+        "--openings".into(),
+        "-o".into(),
+        path.to_str().unwrap().into(),
     ];
+    if rule == OpeningRule::Free {
+        args.push("--free-opening".into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (_, stderr, code) = jg(&args);
     assert_eq!(code, Some(0), "jg certify {n} --openings: {stderr}");
     path
@@ -536,12 +545,20 @@ fn check_entry(n: u64, entry: &EntryDoc) {
 #[test]
 fn an_openings_document_proves_every_opening_from_its_tables() {
     let dir = tempfile::tempdir().unwrap();
-    for n in [20, 26, 116] {
-        let path = openings_certificate(dir.path(), n);
+    for (n, rule) in [
+        (20, OpeningRule::Even),
+        (26, OpeningRule::Even),
+        (116, OpeningRule::Even),
+        (12, OpeningRule::Free),
+    ] {
+        let path = openings_certificate_with(dir.path(), n, rule);
         let (markdown, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
         assert_eq!(code, Some(0), "n = {n}: {stderr}");
         let summary = parse_summary(&markdown);
-        let allowed: Vec<u64> = (2..=n).step_by(2).collect();
+        let allowed: Vec<u64> = match rule {
+            OpeningRule::Even => (2..=n).step_by(2).collect(),
+            OpeningRule::Free => (1..=n).collect(),
+        };
         assert_eq!(
             summary.keys().copied().collect::<Vec<_>>(),
             allowed,
@@ -555,7 +572,7 @@ fn an_openings_document_proves_every_opening_from_its_tables() {
             .collect();
         assert_eq!(
             winning,
-            matching::solve(n, OpeningRule::Even).winning_openings,
+            matching::solve(n, rule).winning_openings,
             "n = {n}"
         );
         let entries = parse_entries(&markdown);
