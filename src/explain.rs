@@ -3,10 +3,11 @@
 //! trust), recomputes a closed pairing's closure by the raw rules with, for each number, how the
 //! loser can reach it, and writes the proof as Markdown or LaTeX.
 //!
-//! Kinds 0 (tree), 1 (walked pairing), 2 (closed pairing) and 3 (interval closed pairing,
-//! docs/MATH.md §8) are decoded and rendered; which of them a file may carry is the verifier's
-//! decision alone.
+//! Kinds 0 (tree), 1 (walked pairing), 2 (closed pairing), 3 (interval closed pairing,
+//! docs/MATH.md §8) and 4 (openings, spec.md §3.4) are decoded and rendered; which of them a file
+//! may carry is the verifier's decision alone.
 
+use crate::certificate::OpeningEntry;
 use crate::game::{OpeningRule, Player};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
@@ -25,6 +26,7 @@ pub enum Kind {
     Pairing,
     ClosedPairing,
     IntervalClosedPairing,
+    Openings,
 }
 
 impl Kind {
@@ -34,6 +36,7 @@ impl Kind {
             Kind::Pairing => "pairing",
             Kind::ClosedPairing => "closed pairing",
             Kind::IntervalClosedPairing => "interval closed pairing",
+            Kind::Openings => "openings",
         }
     }
 }
@@ -48,6 +51,8 @@ pub enum Strategy {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
     },
+    /// An openings certificate's entries (spec.md §3.4), in the body's order.
+    Openings { entries: Vec<OpeningEntry> },
 }
 
 /// A decoded certificate: the header's claim and the body's strategy.
@@ -120,6 +125,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         1 => Kind::Pairing,
         2 => Kind::ClosedPairing,
         3 => Kind::IntervalClosedPairing,
+        4 => Kind::Openings,
         other => return Err(format!("kind {other}")),
     };
     let g = usize::try_from(number(field(32, 8)?)).map_err(|_| "generator length")?;
@@ -142,6 +148,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     let strategy = match kind {
         Kind::Tree => Strategy::Tree {
             moves: body.chunks_exact(w).map(number).collect(),
+        },
+        Kind::Openings => Strategy::Openings {
+            entries: decode_entries(body, w)?,
         },
         _ => {
             let head = pairing.get(..2 * w).ok_or("pairing body too short")?;
@@ -168,6 +177,86 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         generator,
         strategy,
     })
+}
+
+/// The entries of an openings body (spec.md §3.4): a one-byte tag, then numbers of width `w`
+/// (a tree's length is a u64). Err names the byte of the body where an entry does not fit.
+fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
+    /// Reads the body from `at` on.
+    struct Reader<'a> {
+        body: &'a [u8],
+        w: usize,
+        at: usize,
+    }
+    impl Reader<'_> {
+        /// `count` numbers of width `w`.
+        fn numbers(&mut self, count: u64) -> Result<Vec<u64>, String> {
+            let at = self.at;
+            let len = usize::try_from(count)
+                .ok()
+                .and_then(|count| count.checked_mul(self.w))
+                .filter(|&len| len <= self.body.len() - at)
+                .ok_or_else(|| format!("an entry ends early at body byte {at}"))?;
+            self.at += len;
+            Ok(self.body[at..at + len]
+                .chunks_exact(self.w)
+                .map(number)
+                .collect())
+        }
+        fn one(&mut self) -> Result<u64, String> {
+            Ok(self.numbers(1)?[0])
+        }
+        /// A tree's length: a u64, whatever the move width.
+        fn length(&mut self) -> Result<u64, String> {
+            let at = self.at;
+            let bytes = self
+                .body
+                .get(at..at + 8)
+                .ok_or_else(|| format!("a tree length ends early at body byte {at}"))?;
+            self.at += 8;
+            Ok(number(bytes))
+        }
+        /// `count`, then `count` pairs.
+        fn pairs(&mut self) -> Result<Vec<(u64, u64)>, String> {
+            let count = self.one()?;
+            let flat = self.numbers(count.checked_mul(2).ok_or("pair count overflows")?)?;
+            Ok(flat.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+        }
+    }
+    let mut r = Reader { body, w, at: 0 };
+    let mut entries = Vec::new();
+    while let Some(&tag) = body.get(r.at) {
+        r.at += 1;
+        entries.push(match tag {
+            0 => OpeningEntry::WinPairing {
+                opening: r.one()?,
+                pairs: r.pairs()?,
+            },
+            1 => {
+                let k = r.one()?;
+                OpeningEntry::LosePairing {
+                    openings: r.numbers(k)?,
+                    pairs: r.pairs()?,
+                }
+            }
+            2 => {
+                let len = r.length()?;
+                OpeningEntry::WinTree {
+                    moves: r.numbers(len)?,
+                }
+            }
+            3 => {
+                let opening = r.one()?;
+                let len = r.length()?;
+                OpeningEntry::LoseTree {
+                    opening,
+                    moves: r.numbers(len)?,
+                }
+            }
+            other => return Err(format!("entry tag {other} at body byte {}", r.at - 1)),
+        });
+    }
+    Ok(entries)
 }
 
 /// The divisors and multiples of `y` in 1..=n, other than `y`, ascending (the raw rule).
@@ -227,6 +316,19 @@ pub fn closure(
     opening: Option<u64>,
     pairs: &[(u64, u64)],
 ) -> Result<Vec<Row>, String> {
+    closure_from(n, rule, opening, None, pairs)
+}
+
+/// `closure`, with the loser's first moves restricted to `only` when given (a lose-pairing entry
+/// of an openings certificate, spec.md §3.4: the loser is the first player and opens with one of
+/// these). `opening` and `only` are not both given.
+pub fn closure_from(
+    n: u64,
+    rule: OpeningRule,
+    opening: Option<u64>,
+    only: Option<&[u64]>,
+    pairs: &[(u64, u64)],
+) -> Result<Vec<Row>, String> {
     let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
     let mut reach: BTreeMap<u64, Reach> = BTreeMap::new();
     let mut queue = VecDeque::new();
@@ -237,6 +339,11 @@ pub fn closure(
         Some(e) => neighbours(n, e)
             .into_iter()
             .map(|x| (x, Reach::AfterOpening(e)))
+            .collect(),
+        None if only.is_some() => only
+            .unwrap_or_default()
+            .iter()
+            .map(|&x| (x, Reach::Opening))
             .collect(),
         None if n > 1 << 24 => return Err(format!("n = {n}: too many openings to list")),
         None => (1..=n)
@@ -364,6 +471,7 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
     }
     let (moves, pairing, partner, opening) = match &decoded.strategy {
         Strategy::Tree { moves } => (moves.as_slice(), false, HashMap::new(), None),
+        Strategy::Openings { .. } => return None,
         Strategy::Pairing { opening, pairs } => (
             &[][..],
             true,
@@ -428,8 +536,8 @@ enum Block {
     /// A line of its own, such as `Opening: 22`.
     Line(String),
     Items(Vec<String>),
-    /// Header cells, then rows; the first two columns are numbers.
-    Table(Vec<String>, Vec<Vec<String>>),
+    /// Header cells, then rows; the first `usize` columns are numbers (aligned right).
+    Table(Vec<String>, Vec<Vec<String>>, usize),
     Code(Vec<String>),
 }
 
@@ -473,8 +581,34 @@ fn reach_text_for(row: &Row) -> String {
     }
 }
 
+/// The closed-pairing table: the loser's number, the winner's answer, how the loser reaches it.
+fn closure_table(rows: &[Row]) -> Block {
+    let table_rows = rows
+        .iter()
+        .map(|row| {
+            vec![
+                row.loser.to_string(),
+                row.answer.to_string(),
+                reach_text_for(row),
+            ]
+        })
+        .collect();
+    Block::Table(
+        vec![
+            "loser plays".into(),
+            "winner answers".into(),
+            "how the loser can reach it".into(),
+        ],
+        table_rows,
+        2,
+    )
+}
+
 /// The document for an accepted certificate.
 fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
+    if let Strategy::Openings { entries } = &d.strategy {
+        return openings_blocks(d, entries, accepted);
+    }
     let mut out = Vec::new();
     let range = if d.n_last > d.n {
         format!("n = {}..{}", d.n, d.n_last)
@@ -538,24 +672,7 @@ fn closed_blocks(
          ascending), the answer of {winner}, and a way {loser} can reach it.",
         rows.len()
     )));
-    let table_rows = rows
-        .iter()
-        .map(|row| {
-            vec![
-                row.loser.to_string(),
-                row.answer.to_string(),
-                reach_text_for(row),
-            ]
-        })
-        .collect();
-    out.push(Block::Table(
-        vec![
-            "loser plays".into(),
-            "winner answers".into(),
-            "how the loser can reach it".into(),
-        ],
-        table_rows,
-    ));
+    out.push(closure_table(&rows));
     if rows.is_empty() {
         out.push(Block::Para(format!(
             "The table is empty: {loser} has no legal move at all{}, and loses at once.",
@@ -668,6 +785,281 @@ fn closed_blocks(
     Ok(())
 }
 
+/// The winning openings an openings certificate names, ascending.
+pub fn winning_openings(entries: &[OpeningEntry]) -> Vec<u64> {
+    let mut winning: Vec<u64> = entries
+        .iter()
+        .filter(|entry| entry.wins())
+        .flat_map(OpeningEntry::openings)
+        .collect();
+    winning.sort_unstable();
+    winning
+}
+
+fn joined(numbers: &[u64]) -> String {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    words.join(" ")
+}
+
+/// The document for an openings certificate (kind 4): the summary of every opening, each
+/// closed-pairing entry's table, each tree entry's size, and the argument once.
+fn openings_blocks(
+    d: &Decoded,
+    entries: &[OpeningEntry],
+    accepted: &Accepted,
+) -> Result<Vec<Block>, String> {
+    let n = d.n;
+    let winning = winning_openings(entries);
+    let entry_count = match entries.len() {
+        1 => "1 entry".to_string(),
+        count => format!("{count} entries"),
+    };
+    let mut out = Vec::new();
+    let (title, statement) = if winning.is_empty() {
+        (
+            "no opening wins: the second player wins".to_string(),
+            "no opening wins: whatever the first player opens with, the second player wins"
+                .to_string(),
+        )
+    } else {
+        let list = joined(&winning);
+        (
+            format!("the winning openings are exactly {list}"),
+            format!(
+                "the winning openings are exactly {list}: the first player wins by opening with \
+                 any of them and loses after any other opening"
+            ),
+        )
+    };
+    out.push(Block::Title(format!("Juniper Green, n = {n}: {title}")));
+    let (rule, allowed) = match d.rule {
+        OpeningRule::Even => (
+            "the first move must be even",
+            format!("the even numbers of 1..{n}"),
+        ),
+        OpeningRule::Free => (
+            "free opening: the first move may be any number",
+            format!("every number of 1..{n}"),
+        ),
+    };
+    out.push(Block::Para(format!(
+        "**Theorem.** In Juniper Green on the numbers 1..{n} ({rule}; each later number divides \
+         or is a multiple of the one before; a player who cannot move loses), {statement}."
+    )));
+    out.push(Block::Para(format!(
+        "Certificate `{}`: {}, {}, {} bytes, BLAKE3 `{}`, made by `{}`. The verifier \
+         `jg-verify` accepted it ({} positions in all entries).",
+        accepted.name,
+        d.kind.name(),
+        entry_count,
+        accepted.bytes,
+        accepted.blake3,
+        d.generator,
+        accepted.positions
+    )));
+    // Which entry proves each opening, and how.
+    let mut proved: BTreeMap<u64, (usize, bool, &str)> = BTreeMap::new();
+    for (k, entry) in entries.iter().enumerate() {
+        let how = match entry {
+            OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. } => "closed pairing",
+            OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => "tree",
+        };
+        for opening in entry.openings() {
+            if proved.insert(opening, (k + 1, entry.wins(), how)).is_some() {
+                return Err(format!("the opening {opening} is named twice"));
+            }
+        }
+    }
+    if n > 1 << 20 {
+        return Err(format!("n = {n}: too many openings to list"));
+    }
+    let allowed_openings: Vec<u64> = (1..=n).filter(|&x| d.rule.allows(x)).collect();
+    if proved.keys().ne(allowed_openings.iter()) {
+        return Err("the entries do not name every allowed opening exactly once".into());
+    }
+    out.push(Block::Heading("Summary".into()));
+    out.push(Block::Para(format!(
+        "Every allowed opening ({allowed}) is named by exactly one entry of the certificate, \
+         which proves that it wins or that it loses:"
+    )));
+    let rows = proved
+        .iter()
+        .map(|(opening, &(k, wins, how))| {
+            vec![
+                opening.to_string(),
+                if wins { "wins" } else { "loses" }.to_string(),
+                format!("{how} (entry {k})"),
+            ]
+        })
+        .collect();
+    out.push(Block::Table(
+        vec!["opening".into(), "result".into(), "proved by".into()],
+        rows,
+        1,
+    ));
+    let mut trees = false;
+    for (k, entry) in entries.iter().enumerate() {
+        let k = k + 1;
+        match entry {
+            OpeningEntry::WinPairing { opening, pairs } => {
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} wins (closed pairing)"
+                )));
+                out.push(Block::Para(format!(
+                    "The first player opens with {opening}, then answers each number the second \
+                     player names with its partner in the table. The table lists every number \
+                     the second player can ever name against this strategy, ascending."
+                )));
+                let rows = closure_from(n, d.rule, Some(*opening), None, pairs)?;
+                pairing_entry_blocks(&rows, pairs, &mut out);
+            }
+            OpeningEntry::LosePairing { openings, pairs } => {
+                let (list, each) = match openings.as_slice() {
+                    [one] => (format!("the opening {one} loses"), "opens with it"),
+                    _ => (
+                        format!("the openings {} lose", joined(openings)),
+                        "opens with any of them",
+                    ),
+                };
+                out.push(Block::Heading(format!(
+                    "Entry {k}: {list} (closed pairing)"
+                )));
+                out.push(Block::Para(format!(
+                    "Here the loser is the first player, who {each}; the second player answers \
+                     each number the first player names, the opening included, with its partner \
+                     in the table. The table lists every number the first player can ever name \
+                     against this strategy, ascending."
+                )));
+                let rows = closure_from(n, d.rule, None, Some(openings), pairs)?;
+                pairing_entry_blocks(&rows, pairs, &mut out);
+            }
+            OpeningEntry::WinTree { moves } => {
+                trees = true;
+                let opening = moves.first().copied().unwrap_or(0);
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} wins (tree)"
+                )));
+                out.push(Block::Items(vec![
+                    format!("opening: {opening} (the tree's first move);"),
+                    format!(
+                        "{} moves of the first player, the opening included;",
+                        moves.len()
+                    ),
+                    "checked by machine (jg-verify).".into(),
+                ]));
+            }
+            OpeningEntry::LoseTree { opening, moves } => {
+                trees = true;
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} loses (tree)"
+                )));
+                out.push(Block::Items(vec![
+                    format!("opening: {opening};"),
+                    format!("{} moves of the second player;", moves.len()),
+                    "checked by machine (jg-verify).".into(),
+                ]));
+            }
+        }
+    }
+    out.push(Block::Heading("Why this is a proof".into()));
+    out.push(Block::Para(
+        "Each entry proves its openings on its own, and the summary shows that every allowed \
+         opening is named by exactly one entry: each is proven to win or to lose, never both, so \
+         the winning openings are exactly those of the theorem."
+            .into(),
+    ));
+    if entries.iter().any(|e| {
+        matches!(
+            e,
+            OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. }
+        )
+    }) {
+        out.push(Block::Para(
+            "In an entry with a table, call **winner** the player who answers with partners (the \
+             first player in an entry whose opening wins, the second in an entry whose openings \
+             lose) and **loser** the other. Three facts can be checked by hand from each table:"
+                .into(),
+        ));
+        out.push(Block::Items(vec![
+            "every answer divides the number it answers or is a multiple of it;".into(),
+            "no number is in two pairs: each row's answer is answered back with the row's number \
+             when it appears in the first column, and no two rows share an answer; in an entry \
+             whose opening wins, the opening is in no pair;"
+                .into(),
+            format!(
+                "the first column is closed: it holds the loser's first moves (every divisor and \
+                 multiple of the opening, when the opening wins; the entry's openings, the only \
+                 first moves the entry considers, when they lose), and for every answer y in the \
+                 second column, every divisor and multiple of y on the board 1..{n}, other than y \
+                 (and other than the opening, when it wins)."
+            ),
+        ]));
+        out.push(Block::Para(
+            "Then the winner always has a legal move. At each turn of the loser, the numbers \
+             named so far are (when the opening wins) the opening and whole pairs of the table, \
+             and the last number is the opening or an answer; when the openings lose, the loser's \
+             first move is one of them, and after it the named numbers are whole pairs and the \
+             last one is an answer. So the loser's move is a first move or a divisor or multiple \
+             of an answer: it is in the first column. Its answer is a divisor or multiple of it; \
+             the answer is not yet named, because the named numbers (a winning opening aside) \
+             are whole pairs and the move itself was not named, so its pair was not either. The \
+             game is finite and the winner is never stuck, so the loser is the one left without a \
+             move: an entry whose opening wins proves it wins, and an entry whose openings lose \
+             proves that each of them loses. (This is the argument of spec.md §5 for closed \
+             pairings, with the first moves restricted as in its paragraph on openings; it uses \
+             the rules only.)"
+                .into(),
+        ));
+    }
+    if trees {
+        out.push(Block::Para(
+            "An entry with a tree is a case analysis over every game after its opening, meant for \
+             a machine, not for reading by hand: the verifier walks every reply of the loser \
+             against the raw rules (spec.md §4) and accepts only if the winner always has the \
+             stated legal move."
+                .into(),
+        ));
+    }
+    out.push(Block::Heading("Size".into()));
+    out.push(Block::Items(vec![
+        format!("{} bytes;", accepted.bytes),
+        format!("{entry_count};"),
+        format!(
+            "{} positions checked by the verifier, in all entries.",
+            accepted.positions
+        ),
+    ]));
+    out.push(Block::Heading("Checking by machine".into()));
+    out.push(Block::Code(vec![
+        "jg-verify CERTIFICATE".into(),
+        "jg explain CERTIFICATE".into(),
+    ]));
+    Ok(out)
+}
+
+/// An entry's closure table and the pairs it never uses.
+fn pairing_entry_blocks(rows: &[Row], pairs: &[(u64, u64)], out: &mut Vec<Block>) {
+    out.push(closure_table(rows));
+    if rows.is_empty() {
+        out.push(Block::Para(
+            "The table is empty: the loser has no legal move after the opening, and loses at once."
+                .into(),
+        ));
+    }
+    let in_table: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
+    let unused: Vec<String> = pairs
+        .iter()
+        .filter(|(a, b)| !in_table.contains(a) && !in_table.contains(b))
+        .map(|(a, b)| format!("({a}, {b})"))
+        .collect();
+    if !unused.is_empty() {
+        out.push(Block::Para(format!(
+            "The entry also holds pairs the loser can never enter: {}.",
+            unused.join(", ")
+        )));
+    }
+}
+
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     chars
@@ -697,6 +1089,8 @@ fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
                 out.push(Block::Para(format!("Pairs: {}.", list.join(", "))));
             }
         }
+        // Rendered by `openings_blocks`, never here.
+        Strategy::Openings { .. } => {}
     }
     if let Some(e) = match (&d.strategy, d.winner) {
         (Strategy::Pairing { opening, .. }, _) => *opening,
@@ -713,7 +1107,11 @@ fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
                 .map(|&(x, y)| vec![x.to_string(), y.to_string()])
                 .collect();
             out.push(Block::Para("The winner's answer to each opening:".into()));
-            out.push(Block::Table(vec!["opening".into(), "answer".into()], rows));
+            out.push(Block::Table(
+                vec!["opening".into(), "answer".into()],
+                rows,
+                2,
+            ));
         }
         _ => {}
     }
@@ -769,6 +1167,14 @@ pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String,
     if (verdict.n, verdict.n_last) != (decoded.n, decoded.n_last) || winner != decoded.winner {
         return Err("the verifier's claim and the decoded header differ".into());
     }
+    // For an openings certificate, the verifier's winning openings must be the decoded ones.
+    let decoded_winning = match &decoded.strategy {
+        Strategy::Openings { entries } => Some(winning_openings(entries)),
+        _ => None,
+    };
+    if verdict.winning_openings != decoded_winning {
+        return Err("the verifier's winning openings and the decoded entries differ".into());
+    }
     let accepted = Accepted {
         positions: verdict.positions,
         blake3: verdict.blake3_hex(),
@@ -800,10 +1206,10 @@ fn markdown(blocks: &[Block], name: &str) -> String {
                 }
                 s.push('\n');
             }
-            Block::Table(header, rows) => {
+            Block::Table(header, rows, numeric) => {
                 let _ = writeln!(s, "| {} |", header.join(" | "));
                 let align: Vec<&str> = (0..header.len())
-                    .map(|i| if i < 2 { "---:" } else { "---" })
+                    .map(|i| if i < *numeric { "---:" } else { "---" })
                     .collect();
                 let _ = writeln!(s, "|{}|", align.join("|"));
                 for row in rows {
@@ -904,9 +1310,9 @@ fn latex(blocks: &[Block], name: &str) -> String {
                 }
                 s.push_str("\\end{itemize}\n\n");
             }
-            Block::Table(header, rows) => {
+            Block::Table(header, rows, numeric) => {
                 let spec: String = (0..header.len())
-                    .map(|i| if i < 2 { 'r' } else { 'l' })
+                    .map(|i| if i < *numeric { 'r' } else { 'l' })
                     .collect();
                 let _ = writeln!(s, "\\begin{{longtable}}{{{spec}}}");
                 let cells: Vec<String> = header.iter().map(|h| tex_escape(h)).collect();
@@ -939,5 +1345,92 @@ mod tests {
         assert_eq!(neighbours(12, 6), vec![1, 2, 3, 12]);
         assert_eq!(neighbours(10, 7), vec![1]);
         assert_eq!(neighbours(10, 1), (2..=10).collect::<Vec<_>>());
+    }
+
+    /// An openings certificate with every tag, encoded by the solver's encoder (not checked by
+    /// the verifier: the trees are not proofs, only bytes to decode and render).
+    fn every_tag() -> (Vec<OpeningEntry>, Vec<u8>) {
+        use crate::certificate::{Body, Certificate};
+        let entries = vec![
+            OpeningEntry::WinPairing {
+                opening: 2,
+                pairs: vec![(1, 7), (3, 6), (4, 8)],
+            },
+            OpeningEntry::WinTree {
+                moves: vec![4, 1, 7],
+            },
+            OpeningEntry::LosePairing {
+                openings: vec![6],
+                pairs: vec![(1, 5), (3, 6)],
+            },
+            OpeningEntry::LoseTree {
+                opening: 8,
+                moves: vec![4, 1],
+            },
+        ];
+        let certificate = Certificate {
+            n: 8,
+            opening_rule: OpeningRule::Even,
+            winner: Player::First,
+            generator: "test".into(),
+            body: Body::Openings {
+                entries: entries.clone(),
+            },
+        };
+        (entries, certificate.to_bytes().unwrap())
+    }
+
+    #[test]
+    fn an_openings_body_decodes_to_the_entries_encoded() {
+        let (entries, bytes) = every_tag();
+        let decoded = decode(&bytes).unwrap();
+        assert_eq!(decoded.kind, Kind::Openings);
+        assert_eq!(
+            decoded.strategy,
+            Strategy::Openings {
+                entries: entries.clone()
+            }
+        );
+        // Cut anywhere in the body: the entries before the cut, or an entry ends early.
+        for len in 80 + "test".len()..bytes.len() {
+            match decode(&bytes[..len]).map(|d| d.strategy) {
+                Ok(Strategy::Openings { entries: before }) => {
+                    assert!(before.len() < entries.len(), "cut at {len}");
+                    assert_eq!(before[..], entries[..before.len()], "cut at {len}");
+                }
+                Ok(other) => panic!("cut at {len}: {other:?}"),
+                Err(reason) => assert!(reason.contains("ends early"), "{reason}"),
+            }
+        }
+    }
+
+    #[test]
+    fn tree_entries_are_named_with_their_size_and_sent_to_the_machine() {
+        let (_, bytes) = every_tag();
+        let decoded = decode(&bytes).unwrap();
+        let accepted = Accepted {
+            positions: 0,
+            blake3: String::new(),
+            bytes: bytes.len(),
+            name: "t.bin".into(),
+        };
+        let md = render(&decoded, &accepted, Format::Markdown).unwrap();
+        assert!(md.contains("winning openings are exactly 2 4"), "{md}");
+        for row in [
+            "| 2 | wins | closed pairing (entry 1) |",
+            "| 4 | wins | tree (entry 2) |",
+            "| 6 | loses | closed pairing (entry 3) |",
+            "| 8 | loses | tree (entry 4) |",
+        ] {
+            assert!(md.contains(row), "{row}\n{md}");
+        }
+        assert!(md.contains("## Entry 2: the opening 4 wins (tree)"));
+        assert!(md.contains("- 3 moves of the first player, the opening included;"));
+        assert!(md.contains("- 2 moves of the second player;"));
+        assert_eq!(md.matches("checked by machine (jg-verify)").count(), 2);
+        assert_eq!(md.matches("| loser plays | winner answers |").count(), 2);
+        assert!(!md.contains("Opening: "));
+        // The same bytes give the same document.
+        assert_eq!(md, render(&decoded, &accepted, Format::Markdown).unwrap());
     }
 }

@@ -1,8 +1,10 @@
 //! `jg explain`: the closure table it prints is a proof on its own. These tests read only the
 //! printed table (and the `Opening:` line), then re-check the claim with the raw rules written
 //! here again (divides or is a multiple, every move of the loser covered, pairs disjoint), for a
-//! second-player n, first-player n and an interval; a rejected file gives the verifier's reason;
-//! the LaTeX has balanced environments and braces.
+//! second-player n, first-player n and an interval; for openings certificates (kind 4), the
+//! summary of every opening is checked against the matching engine and each entry's table is
+//! re-checked from its restricted first moves; a rejected file gives the verifier's reason; the
+//! LaTeX has balanced environments and braces.
 
 #![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
 
@@ -92,6 +94,17 @@ fn check_table(n: u64, winner: Player, opening: Option<u64>, rows: &BTreeMap<u64
         winner == Player::First,
         "n = {n}: opening line"
     );
+    let first_moves: Vec<u64> = match opening {
+        Some(e) => (1..=n).filter(|&z| related(z, e)).collect(),
+        None => (2..=n).step_by(2).collect(),
+    };
+    check_closed(n, opening, &first_moves, rows);
+}
+
+/// The closed-pairing check from the table alone: `first_moves` are the loser's possible first
+/// moves (after the winner's `opening`, if the winner opens), each must have a row, as must every
+/// number the loser can reach from an answer; every answer is legal; no number is in two pairs.
+fn check_closed(n: u64, opening: Option<u64>, first_moves: &[u64], rows: &BTreeMap<u64, u64>) {
     let mut used = BTreeMap::new();
     for (&x, &y) in rows {
         assert!(
@@ -116,11 +129,7 @@ fn check_table(n: u64, winner: Player, opening: Option<u64>, rows: &BTreeMap<u64
             assert_eq!(other, x, "n = {n}: {y} answers both {other} and {x}");
         }
     }
-    let first_moves: Vec<u64> = match opening {
-        Some(e) => (1..=n).filter(|&z| related(z, e)).collect(),
-        None => (2..=n).step_by(2).collect(),
-    };
-    for z in first_moves {
+    for &z in first_moves {
         assert!(
             rows.contains_key(&z),
             "n = {n}: the loser's first move {z} is not in the table"
@@ -393,5 +402,261 @@ fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
         let figures = juniper_green::explain::walk_figures(&decoded).expect("a replay");
         assert_eq!(figures.positions, verdict.positions, "{}", path.display());
         assert!(figures.depth >= 1 && figures.depth <= decoded.n);
+    }
+}
+
+/// `jg certify N --openings -o DIR/cert-N-openings.bin`, made now in a temporary directory.
+fn openings_certificate(dir: &std::path::Path, n: u64) -> PathBuf {
+    openings_certificate_with(dir, n, OpeningRule::Even)
+}
+
+/// The same under either opening rule (`--free-opening` for the free one).
+fn openings_certificate_with(dir: &std::path::Path, n: u64, rule: OpeningRule) -> PathBuf {
+    let path = dir.join(format!("cert-{n}-{rule:?}-openings.bin"));
+    let mut args = vec![
+        "certify".to_string(),
+        n.to_string(),
+        "--openings".into(),
+        "-o".into(),
+        path.to_str().unwrap().into(),
+    ];
+    if rule == OpeningRule::Free {
+        args.push("--free-opening".into());
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (_, stderr, code) = jg(&args);
+    assert_eq!(code, Some(0), "jg certify {n} --openings: {stderr}");
+    path
+}
+
+/// The summary table of an openings document: opening → (wins, entry number, how proved).
+fn parse_summary(markdown: &str) -> BTreeMap<u64, (bool, usize, String)> {
+    let mut lines = markdown.lines();
+    lines
+        .by_ref()
+        .find(|line| *line == "| opening | result | proved by |")
+        .expect("the summary table");
+    lines.next().expect("the alignment row");
+    let mut summary = BTreeMap::new();
+    let mut previous = 0;
+    for line in lines.take_while(|line| line.starts_with('|')) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let opening: u64 = cells[0].parse().expect("an opening in the first column");
+        assert!(opening > previous, "openings ascend, once each");
+        previous = opening;
+        let wins = match cells[1] {
+            "wins" => true,
+            "loses" => false,
+            other => panic!("result {other}"),
+        };
+        let (how, entry) = cells[2]
+            .strip_suffix(')')
+            .and_then(|cell| cell.split_once(" (entry "))
+            .expect("proved by HOW (entry K)");
+        summary.insert(
+            opening,
+            (wins, entry.parse().expect("an entry number"), how.into()),
+        );
+    }
+    summary
+}
+
+/// One entry section of an openings document.
+#[derive(Debug)]
+struct EntryDoc {
+    number: usize,
+    wins: bool,
+    openings: Vec<u64>,
+    how: String,
+    /// The closure table (closed-pairing entries).
+    rows: Option<BTreeMap<u64, u64>>,
+}
+
+/// Every `## Entry K: the opening(s) … win(s)/lose(s) (HOW)` section and its closure table.
+fn parse_entries(markdown: &str) -> Vec<EntryDoc> {
+    let lines: Vec<&str> = markdown.lines().collect();
+    let mut entries = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let Some(rest) = line.strip_prefix("## Entry ") else {
+            continue;
+        };
+        let (number, claim) = rest.split_once(": ").expect("Entry K: …");
+        let (claim, how) = claim
+            .strip_suffix(')')
+            .and_then(|claim| claim.rsplit_once(" ("))
+            .expect("… (HOW)");
+        let words: Vec<&str> = claim.split(' ').collect();
+        let wins = matches!(words.last(), Some(&"wins"));
+        assert!(
+            wins || matches!(words.last(), Some(&"loses" | &"lose")),
+            "{line}"
+        );
+        let openings = words.iter().filter_map(|w| w.parse().ok()).collect();
+        let rows = (how == "closed pairing").then(|| {
+            let header = lines[at..]
+                .iter()
+                .position(|line| line.starts_with("| loser plays"))
+                .expect("a closure table")
+                + at;
+            assert_eq!(
+                lines[header],
+                "| loser plays | winner answers | how the loser can reach it |"
+            );
+            let mut rows = BTreeMap::new();
+            let mut previous = 0;
+            for row in lines[header + 2..]
+                .iter()
+                .take_while(|line| line.starts_with('|'))
+            {
+                let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+                let x: u64 = cells[0].parse().expect("a number in the first column");
+                assert!(x > previous, "rows ascend, once each");
+                previous = x;
+                rows.insert(x, cells[1].parse().expect("a number in the second column"));
+            }
+            rows
+        });
+        entries.push(EntryDoc {
+            number: number.parse().expect("an entry number"),
+            wins,
+            openings,
+            how: how.into(),
+            rows,
+        });
+    }
+    entries
+}
+
+/// An entry re-proved from its table alone: a winning opening e is the first player's move, the
+/// loser's first moves are its divisors and multiples; for losing openings the loser is the first
+/// player and its first moves are exactly those openings.
+fn check_entry(n: u64, entry: &EntryDoc) {
+    let rows = entry.rows.as_ref().expect("a closure table");
+    match (entry.wins, &entry.openings[..]) {
+        (true, &[e]) => {
+            let first: Vec<u64> = (1..=n).filter(|&z| related(z, e)).collect();
+            check_closed(n, Some(e), &first, rows);
+        }
+        (false, openings) if !openings.is_empty() => check_closed(n, None, openings, rows),
+        _ => panic!("n = {n}: entry {} names {:?}", entry.number, entry.openings),
+    }
+}
+
+#[test]
+fn an_openings_document_proves_every_opening_from_its_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, rule) in [
+        (20, OpeningRule::Even),
+        (26, OpeningRule::Even),
+        (116, OpeningRule::Even),
+        (12, OpeningRule::Free),
+    ] {
+        let path = openings_certificate_with(dir.path(), n, rule);
+        let (markdown, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "n = {n}: {stderr}");
+        let summary = parse_summary(&markdown);
+        let allowed: Vec<u64> = match rule {
+            OpeningRule::Even => (2..=n).step_by(2).collect(),
+            OpeningRule::Free => (1..=n).collect(),
+        };
+        assert_eq!(
+            summary.keys().copied().collect::<Vec<_>>(),
+            allowed,
+            "n = {n}: every allowed opening, once"
+        );
+        // The independent method agrees on which openings win.
+        let winning: Vec<u64> = summary
+            .iter()
+            .filter(|(_, (wins, _, _))| *wins)
+            .map(|(&opening, _)| opening)
+            .collect();
+        assert_eq!(
+            winning,
+            matching::solve(n, rule).winning_openings,
+            "n = {n}"
+        );
+        let entries = parse_entries(&markdown);
+        let mut named: Vec<u64> = Vec::new();
+        let mut closure_sizes = 0;
+        for (k, entry) in entries.iter().enumerate() {
+            assert_eq!(entry.number, k + 1, "n = {n}: entries numbered in order");
+            for &opening in &entry.openings {
+                let row = (entry.wins, entry.number, entry.how.clone());
+                assert_eq!(summary[&opening], row, "n = {n}: opening {opening}");
+            }
+            named.extend(&entry.openings);
+            check_entry(n, entry);
+            closure_sizes += entry.rows.as_ref().map_or(0, BTreeMap::len);
+        }
+        named.sort_unstable();
+        assert_eq!(
+            named, allowed,
+            "n = {n}: the entries name every opening once"
+        );
+        // The verifier's positions are the closures' sizes, summed (closed pairings only).
+        let bytes = std::fs::read(&path).unwrap();
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
+        assert_eq!(verdict.positions, closure_sizes as u64, "n = {n}");
+        assert_eq!(verdict.winning_openings, Some(winning), "n = {n}");
+        assert!(!markdown.contains("Opening: "), "n = {n}");
+    }
+}
+
+#[test]
+fn an_entry_table_missing_a_row_or_widened_to_another_opening_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = openings_certificate(dir.path(), 26);
+    let (markdown, _, _) = jg(&["explain", path.to_str().unwrap()]);
+    let entries = parse_entries(&markdown);
+    let entry = entries.iter().find(|e| !e.wins).expect("a losing entry");
+    check_entry(26, entry);
+    // The checker itself can fail: drop the row of a losing opening.
+    let mut dropped = EntryDoc {
+        rows: entry.rows.clone(),
+        openings: entry.openings.clone(),
+        how: entry.how.clone(),
+        ..*entry
+    };
+    let first = entry.openings[0];
+    dropped.rows.as_mut().unwrap().remove(&first);
+    assert!(std::panic::catch_unwind(|| check_entry(26, &dropped)).is_err());
+    // A winning-entry reading of the same table (the opening played by the winner) must fail
+    // too: the opening would be in a pair.
+    let widened = EntryDoc {
+        wins: true,
+        openings: vec![first],
+        rows: entry.rows.clone(),
+        how: entry.how.clone(),
+        ..*entry
+    };
+    assert!(std::panic::catch_unwind(|| check_entry(26, &widened)).is_err());
+}
+
+#[test]
+fn latex_output_of_an_openings_document_has_balanced_environments_and_every_row() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [20, 26, 116] {
+        let path = openings_certificate(dir.path(), n);
+        let (tex, stderr, code) = jg(&["explain", path.to_str().unwrap(), "--format", "tex"]);
+        assert_eq!(code, Some(0), "{stderr}");
+        check_latex(&tex);
+        let (markdown, _, _) = jg(&["explain", path.to_str().unwrap()]);
+        let mut tex_rows = 0;
+        let mut in_table = false;
+        for line in tex.lines() {
+            match line {
+                "\\endhead" => in_table = true,
+                "\\end{longtable}" => in_table = false,
+                _ if in_table => tex_rows += 1,
+                _ => {}
+            }
+        }
+        let markdown_rows = parse_summary(&markdown).len()
+            + parse_entries(&markdown)
+                .iter()
+                .map(|e| e.rows.as_ref().map_or(0, BTreeMap::len))
+                .sum::<usize>();
+        assert_eq!(tex_rows, markdown_rows, "n = {n}");
+        compile_if_tex_is_installed(n, &tex);
     }
 }
