@@ -8,6 +8,30 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// Writes `bytes` to `path` so that a reader sees the old file or the whole new one, never a
+/// part, and the new one survives a crash once this returns: a temporary file beside it, named
+/// by the process and a counter (two runs, or two threads, never share one), synced, renamed
+/// over `path`, then the directory synced where the platform allows. Certificates, manifests
+/// and chain files all use it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let count = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.{}.{count}.tmp", std::process::id()));
+    let written = std::fs::File::create(&temporary).and_then(|mut file| {
+        file.write_all(bytes)?;
+        file.sync_all()
+    });
+    if let Err(error) = written.and_then(|()| std::fs::rename(&temporary, path)) {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(error);
+    }
+    if let Some(directory) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        let _ = std::fs::File::open(directory).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
 /// The first bytes of every certificate (ASCII `JUNIPERG`).
 pub const MAGIC: [u8; 8] = *b"JUNIPERG";
 /// The format version this crate writes (spec.md §2).
@@ -249,20 +273,7 @@ impl Certificate {
             path: path.to_path_buf(),
             source,
         };
-        let name = path.file_name().unwrap_or_default().to_string_lossy();
-        let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let written = std::fs::File::create(&temporary).and_then(|mut file| {
-            file.write_all(&bytes)?;
-            file.sync_all()
-        });
-        if let Err(error) = written.and_then(|()| std::fs::rename(&temporary, path)) {
-            let _ = std::fs::remove_file(&temporary);
-            return Err(io_error(error));
-        }
-        // Make the rename itself durable where the platform allows syncing a directory.
-        if let Some(directory) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            let _ = std::fs::File::open(directory).and_then(|d| d.sync_all());
-        }
+        write_atomically(path, &bytes).map_err(io_error)?;
         Ok(())
     }
 

@@ -145,7 +145,7 @@ pub fn read(path: &Path) -> Result<Vec<Row>, ManifestError> {
         .collect()
 }
 
-/// Writes exactly `rows`, sorted by range, atomically (a temporary file, then a rename).
+/// Writes exactly `rows`, sorted by range, atomically and durably (`write_atomically`).
 pub fn write(path: &Path, rows: &[Row]) -> Result<(), ManifestError> {
     let mut sorted: Vec<&Row> = rows.iter().collect();
     sorted.sort_by_key(|row| (row.first, row.last));
@@ -158,9 +158,7 @@ pub fn write(path: &Path, rows: &[Row]) -> Result<(), ManifestError> {
         path: path.display().to_string(),
         source,
     };
-    let temporary = path.with_extension("tsv.tmp");
-    std::fs::write(&temporary, text).map_err(io)?;
-    std::fs::rename(&temporary, path).map_err(io)
+    crate::certificate::write_atomically(path, text.as_bytes()).map_err(io)
 }
 
 /// Replaces the rows for the same range (or the same file) by `updates` and writes the
@@ -181,6 +179,41 @@ pub fn update(path: &Path, updates: &[Row]) -> Result<(), ManifestError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overlapping_writes_leave_one_whole_manifest_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("MANIFEST.tsv");
+        let rows = |count: u64| -> Vec<Row> {
+            (1..=count)
+                .map(|n| Row {
+                    first: n,
+                    last: n,
+                    winner: Player::Second,
+                    kind: "closed-pairing".into(),
+                    bytes: 100 + n,
+                    blake3: "cd".repeat(32),
+                    file: format!("cert-{n}.bin"),
+                })
+                .collect()
+        };
+        // Eight writers at once, each a manifest of a different length: the file is always one
+        // of them, whole, and nothing else is left in the folder.
+        std::thread::scope(|scope| {
+            for count in 1..=8 {
+                let (path, rows) = (&path, rows(count * 50));
+                scope.spawn(move || write(path, &rows).unwrap());
+            }
+        });
+        let read_back = read(&path).unwrap();
+        assert!(read_back.len() % 50 == 0 && !read_back.is_empty());
+        assert_eq!(read_back, rows(read_back.len() as u64));
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["MANIFEST.tsv"]);
+    }
 
     #[test]
     fn rows_round_trip_and_updates_replace_by_range() {

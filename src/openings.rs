@@ -357,9 +357,7 @@ pub fn update_manifest(path: &Path, updates: &[ManifestRow]) -> Result<(), Strin
         text.push_str(&row.to_line());
         text.push('\n');
     }
-    let temporary = path.with_extension("tsv.tmp");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
+    crate::certificate::write_atomically(path, text.as_bytes())
         .map_err(|error| format!("{}: {error}", path.display()))
 }
 
