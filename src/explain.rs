@@ -683,18 +683,7 @@ fn closed_blocks(
             }
         )));
     }
-    let in_table: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
-    let unused: Vec<String> = pairs
-        .iter()
-        .filter(|(a, b)| !in_table.contains(a) && !in_table.contains(b))
-        .map(|(a, b)| format!("({a}, {b})"))
-        .collect();
-    if !unused.is_empty() {
-        out.push(Block::Para(format!(
-            "The certificate also holds pairs the loser can never enter: {}.",
-            unused.join(", ")
-        )));
-    }
+    out.extend(unused_pairs(&rows, pairs, "certificate"));
     out.push(Block::Heading("Why this is a proof".into()));
     let first = match opening {
         Some(e) => format!("every divisor and multiple of the opening {e}"),
@@ -1046,18 +1035,24 @@ fn pairing_entry_blocks(rows: &[Row], pairs: &[(u64, u64)], out: &mut Vec<Block>
                 .into(),
         ));
     }
+    out.extend(unused_pairs(&rows, pairs, "entry"));
+}
+
+/// A paragraph naming the pairs of `holder` (the certificate, or an entry) that no row of the
+/// closure uses, if there are any.
+fn unused_pairs(rows: &[Row], pairs: &[(u64, u64)], holder: &str) -> Option<Block> {
     let in_table: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
     let unused: Vec<String> = pairs
         .iter()
         .filter(|(a, b)| !in_table.contains(a) && !in_table.contains(b))
         .map(|(a, b)| format!("({a}, {b})"))
         .collect();
-    if !unused.is_empty() {
-        out.push(Block::Para(format!(
-            "The entry also holds pairs the loser can never enter: {}.",
-            unused.join(", ")
-        )));
-    }
+    (!unused.is_empty()).then(|| {
+        let list = unused.join(", ");
+        Block::Para(format!(
+            "The {holder} also holds pairs the loser can never enter: {list}."
+        ))
+    })
 }
 
 fn capitalise(text: &str) -> String {

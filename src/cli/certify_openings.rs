@@ -38,7 +38,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 }
             }
             let seconds = started.elapsed().as_secs_f64();
-            println!("{}", summary(&path, &certified, seconds));
+            if !super::quiet() {
+                println!("{}", summary(&path, &certified, seconds));
+            }
         }
         (None, Some((from, to))) => {
             if !args.dry_run {
@@ -81,12 +83,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
                 update_manifest(manifest, &rows)?;
             }
-            println!(
-                "{from}..{to}: {} openings certificates made and verified, {failed} failed, {bytes} bytes, {trees} openings by a tree, {:.2} s{}",
-                rows.len(),
-                started.elapsed().as_secs_f64(),
-                if args.dry_run { " (dry run: nothing written)" } else { "" }
-            );
+            if !super::quiet() {
+                println!(
+                    "{from}..{to}: {} openings certificates made and verified, {failed} failed, {bytes} bytes, {trees} openings by a tree, {:.2} s{}",
+                    rows.len(),
+                    started.elapsed().as_secs_f64(),
+                    if args.dry_run { " (dry run: nothing written)" } else { "" }
+                );
+            }
             if failed > 0 {
                 return Ok(ExitCode::from(1));
             }
