@@ -154,20 +154,16 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
             }
             let (_, pairing, _) =
                 schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
-            // A closed pairing (one invariant, no walk) whenever its closure is all paired, as
-            // it is for every scheme in its range; else the walked pairing.
-            let closed =
-                crate::closure::check(n, options.rule, pairing.opening, &pairing.pairs, None);
-            match closed {
-                Ok(_) => (
-                    Player::First,
-                    Body::ClosedPairing {
-                        opening: pairing.opening,
-                        pairs: pairing.pairs,
-                    },
-                ),
-                Err(_) => (Player::First, pairing.into_body()),
-            }
+            // A closed pairing (one invariant, no walk): its closure is all paired for every
+            // scheme in its range. Should the verifier reject it, the walked pairing is tried
+            // (below); no second closure is computed here, as it costs as much as the check.
+            (
+                Player::First,
+                Body::ClosedPairing {
+                    opening: pairing.opening,
+                    pairs: pairing.pairs,
+                },
+            )
         }
         Strategy::Closed => {
             if n > matching::MAX_N {
@@ -218,7 +214,43 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
         max_positions: options.max_positions,
         ..Limits::default()
     };
-    let verdict = verify_bytes(&bytes, &limits).map_err(|rejection| CertifyError::Rejected {
+    let verdict = match verify_bytes(&bytes, &limits) {
+        Ok(verdict) => verdict,
+        Err(_) if strategy == Strategy::Scheme && is_closed(&certificate.body) => {
+            return walked_scheme(n, certificate, &limits);
+        }
+        Err(rejection) => {
+            return Err(CertifyError::Rejected {
+                n,
+                strategy,
+                rejection,
+            })
+        }
+    };
+    Ok(Certified {
+        certificate,
+        bytes,
+        verdict,
+        strategy,
+    })
+}
+
+fn is_closed(body: &Body) -> bool {
+    matches!(body, Body::ClosedPairing { .. })
+}
+
+/// A scheme whose closure the verifier rejected, as a pairing walked against every reply.
+fn walked_scheme(
+    n: u64,
+    mut certificate: Certificate,
+    limits: &Limits,
+) -> Result<Certified, CertifyError> {
+    if let Body::ClosedPairing { opening, pairs } = certificate.body {
+        certificate.body = Body::Pairing { opening, pairs };
+    }
+    let bytes = certificate.to_bytes()?;
+    let strategy = Strategy::Scheme;
+    let verdict = verify_bytes(&bytes, limits).map_err(|rejection| CertifyError::Rejected {
         n,
         strategy,
         rejection,
