@@ -24,12 +24,14 @@ pub(crate) fn check_closure<B: Board>(
     let n_last = claim.n_last;
     let interval = claim.kind == Kind::IntervalClosedPairing;
     let too_wide = |y: u64, offset| {
-        let what = format!(
-            "the interval is too wide: the winner plays {y}, whose multiple {} is at most \
-             n_last = {n_last}, so its moves depend on n",
-            y.saturating_mul(2)
-        );
-        (interval && y.saturating_mul(2) <= n_last).then_some(Rejection::Body { offset, what })
+        let double = y.saturating_mul(2);
+        (interval && double <= n_last).then(|| Rejection::Body {
+            offset,
+            what: format!(
+                "the interval is too wide: the winner plays {y}, whose multiple {double} is at \
+                 most n_last = {n_last}, so its moves depend on n"
+            ),
+        })
     };
     let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16; // and its `todo` slot
     let mut first = B::Position::default();

@@ -156,13 +156,14 @@ pub(crate) fn decode<'a>(
     let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
     let first = raw.winner == 0;
     let mut n_last = n;
-    let budget = &mut limits.max_memory.clone();
+    // The memory left for pairs maps; each map is charged to it before it is allocated.
+    let mut budget = limits.max_memory;
     let (kind, strategy) = match raw.kind {
         0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
-        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, budget)?),
-        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, budget)?),
+        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, &mut budget)?),
+        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, &mut budget)?),
         4 => {
-            let entries = decode_entries(body, n, width, offset, budget)?;
+            let entries = decode_entries(body, n, width, offset, &mut budget)?;
             (Kind::Openings, Strategy::Openings { entries, offset })
         }
         _ => {
@@ -176,7 +177,7 @@ pub(crate) fn decode<'a>(
                 let what = format!("n_last is {n_last}, below n = {n}");
                 return Err(Rejection::Body { offset, what });
             }
-            let strategy = decode_pairs(pairs, n, width, offset + 8, first, budget)?;
+            let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
             (Kind::IntervalClosedPairing, strategy)
         }
     };
