@@ -50,26 +50,13 @@ pub fn build_tree(
     oracle: &impl Oracle,
     max_positions: u64,
 ) -> Result<StrategyTree, StrategyError> {
-    let mut builder = Builder {
-        board,
-        winner,
-        oracle,
-        proven: FxHashSet::default(),
-        moves: Vec::new(),
-        positions: 0,
-        line: Vec::new(),
-        max_positions,
-    };
+    let mut builder = Builder::new(board, winner, oracle, max_positions, Vec::new());
     let start = Position::start();
     match winner {
         Player::First => builder.winner_turn(&start)?,
         Player::Second => builder.loser_turn(&start)?,
     }
-    Ok(StrategyTree {
-        winner,
-        moves: builder.moves,
-        positions: builder.positions,
-    })
+    Ok(builder.into_tree())
 }
 
 /// Builds the tree of an openings entry (spec.md §3.4): with `wins`, a first-player tree whose
@@ -83,16 +70,7 @@ pub fn build_opening_tree(
     max_positions: u64,
 ) -> Result<StrategyTree, StrategyError> {
     let winner = if wins { Player::First } else { Player::Second };
-    let mut builder = Builder {
-        board,
-        winner,
-        oracle,
-        proven: FxHashSet::default(),
-        moves: Vec::new(),
-        positions: 0,
-        line: vec![opening],
-        max_positions,
-    };
+    let mut builder = Builder::new(board, winner, oracle, max_positions, vec![opening]);
     let after = Position::start().after(opening);
     if wins {
         builder.count_position()?;
@@ -101,11 +79,7 @@ pub fn build_opening_tree(
     } else {
         builder.winner_turn(&after)?;
     }
-    Ok(StrategyTree {
-        winner,
-        moves: builder.moves,
-        positions: builder.positions,
-    })
+    Ok(builder.into_tree())
 }
 
 struct Builder<'a, O> {
@@ -120,7 +94,37 @@ struct Builder<'a, O> {
     max_positions: u64,
 }
 
-impl<O: Oracle> Builder<'_, O> {
+impl<'a, O: Oracle> Builder<'a, O> {
+    /// A builder for `winner` whose line of play starts with `line`.
+    fn new(
+        board: &'a Board,
+        winner: Player,
+        oracle: &'a O,
+        max_positions: u64,
+        line: Vec<u32>,
+    ) -> Self {
+        let (proven, moves, positions) = (FxHashSet::default(), Vec::new(), 0);
+        Builder {
+            board,
+            winner,
+            oracle,
+            proven,
+            moves,
+            positions,
+            line,
+            max_positions,
+        }
+    }
+
+    fn into_tree(self) -> StrategyTree {
+        let (winner, moves, positions) = (self.winner, self.moves, self.positions);
+        StrategyTree {
+            winner,
+            moves,
+            positions,
+        }
+    }
+
     fn count_position(&mut self) -> Result<(), StrategyError> {
         self.positions += 1;
         if self.positions > self.max_positions {
