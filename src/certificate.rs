@@ -90,26 +90,57 @@ pub enum OpeningEntry {
     WinTree { moves: Vec<u64> },
     /// Tag 3: `opening` loses; the second player's moves after it, in walk order.
     LoseTree { opening: u64, moves: Vec<u64> },
+    /// Tag 4: `pairs` is a maximum matching of the whole board and `barrier` a set S proving
+    /// it maximum (spec.md §4.10). Each of `losing` loses: it is in S or in a component of even
+    /// size of the board without S. Each path wins its last number: it runs from a number in
+    /// no pair to that opening, alternating a move and a pair.
+    Barrier {
+        losing: Vec<u64>,
+        pairs: Vec<(u64, u64)>,
+        barrier: Vec<u64>,
+        paths: Vec<Vec<u64>>,
+    },
 }
 
 impl OpeningEntry {
-    /// The openings this entry proves won or lost (a tree with no move names none).
-    pub fn openings(&self) -> Vec<u64> {
-        match self {
-            OpeningEntry::WinPairing { opening, .. } | OpeningEntry::LoseTree { opening, .. } => {
-                vec![*opening]
+    /// The openings this entry proves, ascending, each with whether it wins (a tree with no
+    /// move names none).
+    pub fn proves(&self) -> Vec<(u64, bool)> {
+        let mut proved = match self {
+            OpeningEntry::WinPairing { opening, .. } => vec![(*opening, true)],
+            OpeningEntry::LoseTree { opening, .. } => vec![(*opening, false)],
+            OpeningEntry::LosePairing { openings, .. } => {
+                openings.iter().map(|&v| (v, false)).collect()
             }
-            OpeningEntry::LosePairing { openings, .. } => openings.clone(),
-            OpeningEntry::WinTree { moves } => moves.first().copied().into_iter().collect(),
-        }
+            OpeningEntry::WinTree { moves } => {
+                moves.first().map(|&v| (v, true)).into_iter().collect()
+            }
+            OpeningEntry::Barrier { losing, paths, .. } => {
+                let won = paths
+                    .iter()
+                    .filter_map(|path| path.last())
+                    .map(|&v| (v, true));
+                losing.iter().map(|&v| (v, false)).chain(won).collect()
+            }
+        };
+        proved.sort_unstable();
+        proved
     }
 
-    /// Whether it proves its opening wins.
+    /// The openings this entry proves won or lost, ascending.
+    pub fn openings(&self) -> Vec<u64> {
+        self.proves().into_iter().map(|(v, _)| v).collect()
+    }
+
+    /// The openings this entry proves won, ascending.
+    pub fn winning(&self) -> Vec<u64> {
+        let proved = self.proves().into_iter();
+        proved.filter(|&(_, wins)| wins).map(|(v, _)| v).collect()
+    }
+
+    /// Whether it proves some opening wins.
     pub fn wins(&self) -> bool {
-        matches!(
-            self,
-            OpeningEntry::WinPairing { .. } | OpeningEntry::WinTree { .. }
-        )
+        self.proves().iter().any(|&(_, wins)| wins)
     }
 }
 
@@ -284,6 +315,13 @@ impl Certificate {
         Ok(number.to_le_bytes()[..move_width(self.n)].to_vec())
     }
 
+    /// `count`, then the numbers (ascending, as the caller gives them).
+    fn number_list(&self, numbers: &[u64]) -> Result<Vec<u8>, CertificateError> {
+        let mut body = length_field(numbers.len(), move_width(self.n))?;
+        body.extend(self.tree_body(numbers)?);
+        Ok(body)
+    }
+
     fn tree_body(&self, moves: &[u64]) -> Result<Vec<u8>, CertificateError> {
         let mut body = Vec::with_capacity(moves.len() * move_width(self.n));
         for &number in moves {
@@ -302,15 +340,18 @@ impl Certificate {
         let mut ordered: Vec<(u64, &OpeningEntry)> = Vec::with_capacity(entries.len());
         for entry in entries {
             let openings = entry.openings();
-            let ascending = openings.windows(2).all(|pair| pair[0] < pair[1]);
+            let listed = match entry {
+                OpeningEntry::LosePairing { openings, .. } => openings,
+                OpeningEntry::Barrier { losing, .. } => losing,
+                _ => &openings,
+            };
+            let ascending = listed.windows(2).all(|pair| pair[0] < pair[1]);
             match openings.first() {
                 Some(&first) if ascending => ordered.push((first, entry)),
                 _ => return Err(CertificateError::BadOpeningList),
             }
         }
         ordered.sort_by_key(|&(first, _)| first);
-        let width = move_width(self.n);
-        let count = |len: usize| length_field(len, width);
         let mut body = Vec::new();
         for (_, entry) in ordered {
             match entry {
@@ -321,11 +362,23 @@ impl Certificate {
                 }
                 OpeningEntry::LosePairing { openings, pairs } => {
                     body.push(1);
-                    body.extend(count(openings.len())?);
-                    for &opening in openings {
-                        body.extend(self.number(opening)?);
-                    }
+                    body.extend(self.number_list(openings)?);
                     body.extend(self.pair_list(pairs)?);
+                }
+                OpeningEntry::Barrier {
+                    losing,
+                    pairs,
+                    barrier,
+                    paths,
+                } => {
+                    body.push(4);
+                    body.extend(self.number_list(losing)?);
+                    body.extend(self.pair_list(pairs)?);
+                    body.extend(self.number_list(barrier)?);
+                    body.extend(length_field(paths.len(), move_width(self.n))?);
+                    for path in paths {
+                        body.extend(self.number_list(path)?);
+                    }
                 }
                 // A tree's length is a fixed u64: a tree may hold more moves than n.
                 OpeningEntry::WinTree { moves } => {

@@ -253,6 +253,24 @@ fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
                     moves: r.numbers(len)?,
                 }
             }
+            4 => {
+                let k = r.one()?;
+                let losing = r.numbers(k)?;
+                let pairs = r.pairs()?;
+                let m = r.one()?;
+                let barrier = r.numbers(m)?;
+                let (mut paths, j) = (Vec::new(), r.one()?);
+                for _ in 0..j {
+                    let len = r.one()?;
+                    paths.push(r.numbers(len)?);
+                }
+                OpeningEntry::Barrier {
+                    losing,
+                    pairs,
+                    barrier,
+                    paths,
+                }
+            }
             other => return Err(format!("entry tag {other} at body byte {}", r.at - 1)),
         });
     }
@@ -776,11 +794,7 @@ fn closed_blocks(
 
 /// The winning openings an openings certificate names, ascending.
 pub fn winning_openings(entries: &[OpeningEntry]) -> Vec<u64> {
-    let mut winning: Vec<u64> = entries
-        .iter()
-        .filter(|entry| entry.wins())
-        .flat_map(OpeningEntry::openings)
-        .collect();
+    let mut winning: Vec<u64> = entries.iter().flat_map(OpeningEntry::winning).collect();
     winning.sort_unstable();
     winning
 }
@@ -852,9 +866,10 @@ fn openings_blocks(
         let how = match entry {
             OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. } => "closed pairing",
             OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => "tree",
+            OpeningEntry::Barrier { .. } => "matching and barrier",
         };
-        for opening in entry.openings() {
-            if proved.insert(opening, (k + 1, entry.wins(), how)).is_some() {
+        for (opening, wins) in entry.proves() {
+            if proved.insert(opening, (k + 1, wins, how)).is_some() {
                 return Err(format!("the opening {opening} is named twice"));
             }
         }
@@ -886,7 +901,7 @@ fn openings_blocks(
         rows,
         1,
     ));
-    let mut trees = false;
+    let (mut trees, mut barriers) = (false, false);
     for (k, entry) in entries.iter().enumerate() {
         let k = k + 1;
         match entry {
@@ -921,6 +936,19 @@ fn openings_blocks(
                 )));
                 let rows = closure_from(n, d.rule, None, Some(openings), pairs)?;
                 pairing_entry_blocks(&rows, pairs, &mut out);
+            }
+            OpeningEntry::Barrier {
+                losing,
+                pairs,
+                barrier,
+                paths,
+            } => {
+                barriers = true;
+                out.push(Block::Heading(format!(
+                    "Entry {k}: {} (matching and barrier)",
+                    barrier_title(losing, paths)
+                )));
+                out.extend(barrier_blocks(n, (losing, paths), pairs, barrier)?);
             }
             OpeningEntry::WinTree { moves } => {
                 trees = true;
@@ -1000,6 +1028,9 @@ fn openings_blocks(
                 .into(),
         ));
     }
+    if barriers {
+        out.push(Block::Para(BARRIER_ARGUMENT.into()));
+    }
     if trees {
         out.push(Block::Para(
             "An entry with a tree is a case analysis over every game after its opening, meant for \
@@ -1022,6 +1053,134 @@ fn openings_blocks(
     out.push(Block::Code(vec![
         "jg-verify CERTIFICATE".into(),
         "jg explain CERTIFICATE".into(),
+    ]));
+    Ok(out)
+}
+
+/// Why a matching and barrier entry proves its openings lose (spec.md §5, in words).
+const BARRIER_ARGUMENT: &str = "In an entry with a matching M and a barrier S: every matching of \
+the board has at most (n + |S| − odd)/2 pairs, where odd counts the components of odd size left \
+when S is removed, because each such component has a number matched outside it (into S, at most \
+|S| of them) or not matched at all. M reaches that bound, so it is a maximum matching. Take an \
+opening v of the entry. Without v, the bound drops by one: if v is in S, remove S without v from \
+the board without v, which leaves the same components; if v lies in a component of even size, \
+that component without v has an odd number of numbers, so it holds a component of odd size. So \
+no matching avoiding v has as many pairs as M. The second player answers every number with its \
+partner in M. The partner exists: if the first player named a number x with no partner, the \
+numbers v, M(v), …, x named so far would form a path along which swapping the pairs of M gives a \
+matching as large as M that avoids v, which is impossible. The partner is legal (the pairs are \
+divisor and multiple) and not yet named (the named numbers are whole pairs, and x was not named). \
+The game is finite, so the first player is the one left without a move: each opening loses. \
+For a winning opening v, the entry gives a path from a number that M leaves unpaired to v, \
+alternating a move and a pair of M; swapping the pairs of M along the path for its moves gives \
+a matching M' as large as M, so maximum, that leaves v unpaired. The first player opens with v \
+and answers every number with its partner in M'. The partner exists: otherwise the numbers named \
+so far, from v to the unpaired number x, would form a path along which swapping gives a matching \
+larger than M'. It is legal and not yet named, as above, and v is in no pair of M'. So the \
+second player is the one left without a move: each such opening wins.";
+
+/// "the openings 4 6 lose, the openings 8 10 win" for a matching-and-barrier entry.
+fn barrier_title(losing: &[u64], paths: &[Vec<u64>]) -> String {
+    let won: Vec<u64> = paths
+        .iter()
+        .filter_map(|path| path.last().copied())
+        .collect();
+    let part = |list: &[u64], one: &str, many: &str| match list {
+        [] => None,
+        [v] => Some(format!("the opening {v} {one}")),
+        _ => Some(format!("the openings {} {many}", joined(list))),
+    };
+    let parts = [part(losing, "loses", "lose"), part(&won, "wins", "win")];
+    parts.into_iter().flatten().collect::<Vec<_>>().join(", ")
+}
+
+/// The matching, the barrier and the components of an entry with a barrier (tag 4), so that a
+/// reader can redo the count.
+fn barrier_blocks(
+    n: u64,
+    (openings, paths): (&[u64], &[Vec<u64>]),
+    pairs: &[(u64, u64)],
+    barrier: &[u64],
+) -> Result<Vec<Block>, String> {
+    let in_barrier: HashSet<u64> = barrier.iter().copied().collect();
+    // The components of the board without S, each ascending, by their smallest number.
+    let mut component_of = vec![usize::MAX; n as usize + 1];
+    let mut components: Vec<Vec<u64>> = Vec::new();
+    for start in 1..=n {
+        if in_barrier.contains(&start) || component_of[start as usize] != usize::MAX {
+            continue;
+        }
+        let mut members = vec![start];
+        component_of[start as usize] = components.len();
+        let mut next = 0;
+        while let Some(&x) = members.get(next) {
+            next += 1;
+            let divisors = (1..x).filter(|d| x % d == 0);
+            for y in divisors.chain((2..=n / x).map(|k| k * x)) {
+                if !in_barrier.contains(&y) && component_of[y as usize] == usize::MAX {
+                    component_of[y as usize] = components.len();
+                    members.push(y);
+                }
+            }
+        }
+        members.sort_unstable();
+        components.push(members);
+    }
+    let odd = components.iter().filter(|c| c.len() % 2 == 1).count() as u64;
+    let bound = n + barrier.len() as u64 - odd;
+    if bound != 2 * pairs.len() as u64 {
+        return Err(format!(
+            "the barrier gives the bound {bound}/2, the matching has {} pairs",
+            pairs.len()
+        ));
+    }
+    let mut out = vec![Block::Para(format!(
+        "The second player answers each number the first player names with its partner in the \
+         matching M ({} pairs). Removing the barrier S ({} numbers) from the board 1..{n} leaves \
+         {} components, {odd} of them of odd size, so no matching has more than ({n} + {} − \
+         {odd})/2 = {} pairs: M is maximum.",
+        pairs.len(),
+        barrier.len(),
+        components.len(),
+        barrier.len(),
+        pairs.len()
+    ))];
+    let where_each: Vec<String> = openings
+        .iter()
+        .map(|&v| match component_of.get(v as usize) {
+            Some(&c) if c < components.len() => {
+                format!("{v}: in a component of {} numbers", components[c].len())
+            }
+            _ => format!("{v}: in S"),
+        })
+        .collect();
+    if !openings.is_empty() {
+        out.push(Block::Para(format!(
+            "Each losing opening of the entry is in S or in a component of even size: {}.",
+            where_each.join("; ")
+        )));
+    }
+    if !paths.is_empty() {
+        let listed: Vec<String> = paths.iter().map(|path| joined(path)).collect();
+        out.push(Block::Para(format!(
+            "Each winning opening ends a path that starts at a number M leaves unpaired and \
+             alternates a move and a pair of M; swapping the pairs along it gives a maximum \
+             matching that leaves the opening unpaired, which the first player answers with: {}.",
+            listed.join("; ")
+        )));
+    }
+    let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+    out.push(Block::Items(vec![
+        format!("M: {};", listed.join(", ")),
+        format!("S: {};", joined(barrier)),
+        format!(
+            "components of the board without S: {}.",
+            components
+                .iter()
+                .map(|c| format!("{{{}}}", joined(c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     ]));
     Ok(out)
 }

@@ -13,10 +13,8 @@
 //! by the verifier's code; `check_entry` recomputes them from the raw rules (closure.rs).
 
 use crate::certificate::{Body, Certificate, CertificateError, OpeningEntry};
-use crate::game::{Board, OpeningRule, Player, Position, MAX_SMALL_N};
-use crate::matching::{self, Class, Engine, Graph, NONE};
-use crate::search::{SearchConfig, Searcher};
-use crate::strategy::{build_opening_tree, StrategyError};
+use crate::game::{OpeningRule, Player};
+use crate::matching::{self, Class, Engine, Graph, Matching, NONE};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -38,17 +36,21 @@ pub struct Stats {
     /// Losing openings proved by closed pairings, and the entries that hold them.
     pub lose_by_pairing: usize,
     pub lose_pairings: usize,
-    /// Openings where no pairing tried closes: proved by a tree instead (win, lose).
-    pub win_trees: usize,
-    pub lose_trees: usize,
+    /// Openings proved by the matching-and-barrier entry (at most one): losing ones by the
+    /// barrier, winning ones by an alternating path.
+    pub lose_by_barrier: usize,
+    pub win_by_path: usize,
 }
 
 impl Stats {
-    /// Openings for which no closed pairing was found.
-    pub fn trees(&self) -> usize {
-        self.win_trees + self.lose_trees
+    /// Openings proved by the matching-and-barrier entry.
+    pub fn by_barrier(&self) -> usize {
+        self.lose_by_barrier + self.win_by_path
     }
 }
+
+/// Largest n for which closed pairings of the winning openings are tried.
+pub const CLOSED_WINS_UP_TO: u64 = 128;
 
 /// Why no openings certificate could be made.
 #[derive(Debug, thiserror::Error)]
@@ -58,11 +60,6 @@ pub enum OpeningsError {
         matching::MAX_N
     )]
     TooLarge { n: u64 },
-    #[error(
-        "no closed pairing found for {} openings ({}) of n = {n}, and no tree beyond n = {}",
-        .openings.len(), list(.openings), MAX_SMALL_N
-    )]
-    NoPairing { n: u64, openings: Vec<u64> },
     #[error(transparent)]
     Encoding(#[from] CertificateError),
     #[error("the verifier rejected the openings certificate for n = {n}: {rejection}")]
@@ -73,16 +70,17 @@ pub enum OpeningsError {
         proved: String,
         expected: String,
     },
-    #[error("no tree for opening {opening} (n = {n}): {why}")]
-    Tree {
-        n: u64,
-        opening: u64,
-        why: StrategyError,
-    },
 }
 
 /// The entries proving exactly which openings win on 1..=n, and how they were found. Entries
 /// are ordered by their smallest opening; every allowed opening is in exactly one.
+///
+/// Closed pairings are tried first (one entry per winning opening, shared entries for losing
+/// ones); what they leave goes to one matching-and-barrier entry, which proves any opening:
+/// the Gallai–Edmonds barrier A of a maximum matching M is tight, the losing openings are in A
+/// or in even components (class A or C), and each winning one (class D) ends an alternating
+/// path from a hole of M. Winning openings whose path is smaller than their pairing join that
+/// entry, and if the entry alone for every opening is smaller still, it is the certificate.
 pub fn openings_entries(
     n: u64,
     rule: OpeningRule,
@@ -98,38 +96,109 @@ pub fn openings_entries(
     let (winning, losing): (Vec<u64>, Vec<u64>) = openings
         .iter()
         .partition(|&&v| classes[(v - 1) as usize] == Class::D);
+    let width = crate::certificate::move_width(n);
+    let bytes =
+        |entries: &[OpeningEntry]| -> usize { entries.iter().map(|e| entry_bytes(e, width)).sum() };
     let mut closer = Closer::new(&graph);
-    // One matching for all the losing openings: holes sealed off, else moved.
-    let starts: Vec<u32> = losing.iter().map(|&v| (v - 1) as u32).collect();
-    let mut shared = sealed_matching(&graph, None, &starts);
-    closer.close(&mut shared, &starts, None);
-    let mut stats = Stats::default();
-    let mut entries = Vec::new();
-    let mut unclosed = Vec::new();
+    let paths: BTreeMap<u64, Vec<u64>> = winning
+        .iter()
+        .map(|&v| (v, alternating_path(&mut engine, &base, active, v)))
+        .collect();
+    let path_to = |v: u64| paths[&v].clone();
+    let barrier_entry = |losing: Vec<u64>, paths: Vec<Vec<u64>>| OpeningEntry::Barrier {
+        losing,
+        pairs: base
+            .pairs()
+            .map(|(a, b)| (a as u64 + 1, b as u64 + 1))
+            .collect(),
+        barrier: (1..=n)
+            .filter(|&x| classes[(x - 1) as usize] == Class::A)
+            .collect(),
+        paths,
+    };
+    let every_path = winning.iter().map(|&v| path_to(v)).collect();
+    let alone = vec![barrier_entry(losing.clone(), every_path)];
+    let alone_stats = Stats {
+        lose_by_barrier: losing.len(),
+        win_by_path: winning.len(),
+        ..Stats::default()
+    };
+    // Above 128 a winning opening's pairing was never smaller than its path (BENCHMARKS.md),
+    // and trying them is most of the time, so they are tried up to 128 only. Then, when some
+    // opening wins, the barrier entry is needed anyway, and listing a losing opening in it
+    // (one number) is smaller than any pairing entry: the entry alone is the certificate.
+    if n > CLOSED_WINS_UP_TO && !winning.is_empty() {
+        return Ok((alone, alone_stats));
+    }
+    let (mut entries, mut stats) = (Vec::new(), Stats::default());
+    let (mut by_path, mut by_barrier) = (Vec::new(), Vec::new());
     for &v in &winning {
-        let opening = Some((v - 1) as u32);
-        let first: Vec<u32> = graph.neighbours((v - 1) as u32).to_vec();
-        let mut mate = sealed_matching(&graph, opening, &first);
-        let mut pairs = closer.close(&mut mate, &first, opening);
-        if pairs.is_none() {
-            // A maximum matching missing v (MATH.md §3), its holes moved.
-            let mut avoiding = base.clone();
-            assert!(
-                engine.avoid(active, &mut avoiding, (v - 1) as u32),
-                "a vertex of D is missed by some maximum matching"
-            );
-            pairs = closer.close(&mut avoiding.mate, &first, opening);
-        }
-        match pairs {
+        match win_pairing(&graph, &mut closer, &base, &mut engine, v) {
             Some(pairs) => {
-                stats.win_pairings += 1;
-                entries.push(OpeningEntry::WinPairing { opening: v, pairs });
+                let entry = OpeningEntry::WinPairing { opening: v, pairs };
+                let path = path_to(v);
+                if entry_bytes(&entry, width) <= width * (1 + path.len()) {
+                    stats.win_pairings += 1;
+                    entries.push(entry);
+                    continue;
+                }
+                by_path.push(path);
             }
-            None => unclosed.push((v, true)),
+            None => by_path.push(path_to(v)),
         }
     }
-    let mut mate = shared;
-    let mut remaining = losing;
+    let (lose_entries, unclosed) = lose_pairings(&graph, &mut closer, &losing);
+    by_barrier.extend(unclosed);
+    stats.lose_by_pairing = losing.len() - by_barrier.len();
+    stats.lose_pairings = lose_entries.len();
+    entries.extend(lose_entries);
+    (stats.lose_by_barrier, stats.win_by_path) = (by_barrier.len(), by_path.len());
+    if !by_barrier.is_empty() || !by_path.is_empty() {
+        entries.push(barrier_entry(by_barrier, by_path));
+    }
+    if !openings.is_empty() && bytes(&alone) < bytes(&entries) {
+        (entries, stats) = (alone, alone_stats);
+    }
+    entries.sort_by_key(|entry| entry.openings()[0]);
+    Ok((entries, stats))
+}
+
+/// A closed pairing from the position after the winning opening v, if one is found: a sealed
+/// matching of G_n − v with its holes moved, else a maximum matching missing v with its holes
+/// moved.
+fn win_pairing(
+    graph: &Graph,
+    closer: &mut Closer,
+    base: &Matching,
+    engine: &mut Engine,
+    v: u64,
+) -> Option<Vec<(u64, u64)>> {
+    let opening = Some((v - 1) as u32);
+    let first: Vec<u32> = graph.neighbours((v - 1) as u32).to_vec();
+    let mut mate = sealed_matching(graph, opening, &first);
+    closer.close(&mut mate, &first, opening).or_else(|| {
+        let mut avoiding = base.clone();
+        let active = graph.vertex_count();
+        assert!(
+            engine.avoid(active, &mut avoiding, (v - 1) as u32),
+            "a vertex of D is missed by some maximum matching"
+        );
+        closer.close(&mut avoiding.mate, &first, opening)
+    })
+}
+
+/// Closed pairings for the losing openings, each entry serving every opening whose closure it
+/// pairs (one matching for all, holes sealed off, else moved); and the openings none closes.
+fn lose_pairings(
+    graph: &Graph,
+    closer: &mut Closer,
+    losing: &[u64],
+) -> (Vec<OpeningEntry>, Vec<u64>) {
+    let starts: Vec<u32> = losing.iter().map(|&v| (v - 1) as u32).collect();
+    let mut mate = sealed_matching(graph, None, &starts);
+    closer.close(&mut mate, &starts, None);
+    let (mut entries, mut unclosed) = (Vec::new(), Vec::new());
+    let mut remaining = losing.to_vec();
     while let Some(&first) = remaining.first() {
         let bad = closer.unclosed_from(&mate, None);
         let good: Vec<u64> = remaining
@@ -143,7 +212,7 @@ pub fn openings_entries(
                 .close(&mut mate, &[(first - 1) as u32], None)
                 .is_none()
             {
-                unclosed.push((first, false));
+                unclosed.push(first);
                 remaining.remove(0);
             }
             continue;
@@ -153,53 +222,63 @@ pub fn openings_entries(
             .closure(&mate, &starts, None)
             .map(|reached| pairs_of(&mate, &reached))
             .expect("no opening of `good` reaches an unpaired number");
-        stats.lose_by_pairing += good.len();
-        stats.lose_pairings += 1;
         remaining.retain(|v| !good.contains(v));
         entries.push(OpeningEntry::LosePairing {
             openings: good,
             pairs,
         });
     }
-    if !unclosed.is_empty() {
-        if n > MAX_SMALL_N as u64 {
-            let mut openings: Vec<u64> = unclosed.iter().map(|&(v, _)| v).collect();
-            openings.sort_unstable();
-            return Err(OpeningsError::NoPairing { n, openings });
-        }
-        let board = Board::with_opening(n as u32, rule);
-        let searcher = Searcher::new(&board, &SearchConfig::default());
-        for (v, wins) in unclosed {
-            entries.push(tree_entry(&board, &searcher, v, wins)?);
-            match wins {
-                true => stats.win_trees += 1,
-                false => stats.lose_trees += 1,
-            }
-        }
-    }
-    entries.sort_by_key(|entry| entry.openings()[0]);
-    Ok((entries, stats))
+    (entries, unclosed)
 }
 
-/// The tree entry (spec.md §3.4, tag 2 or 3) proving that `opening` wins (`wins`) or loses
-/// on `board` (n ≤ 128), with the search's moves; an error if the search disagrees.
-pub fn tree_entry(
-    board: &Board,
-    searcher: &Searcher,
-    opening: u64,
-    wins: bool,
-) -> Result<OpeningEntry, OpeningsError> {
-    let n = board.n() as u64;
-    let oracle = |position: &Position| !searcher.wins(position);
-    let tree = build_opening_tree(board, opening as u32, wins, &oracle, MAX_TREE_POSITIONS)
-        .map_err(|why| OpeningsError::Tree { n, opening, why })?;
-    Ok(match wins {
-        true => OpeningEntry::WinTree { moves: tree.moves },
-        false => OpeningEntry::LoseTree {
-            opening,
-            moves: tree.moves,
-        },
-    })
+/// The path from a hole of the maximum matching `base` to v (class D), alternating an edge
+/// and a pair of `base` (spec.md §3.4 tag 4): the part of `base` Δ M' that ends at v, where M'
+/// is a maximum matching missing v.
+fn alternating_path(engine: &mut Engine, base: &Matching, active: u32, v: u64) -> Vec<u64> {
+    let mut avoiding = base.clone();
+    assert!(
+        engine.avoid(active, &mut avoiding, (v - 1) as u32),
+        "a vertex of D is missed by some maximum matching"
+    );
+    let mut path = vec![v];
+    let mut at = (v - 1) as u32;
+    // From v along a pair of `base`, then a pair of `avoiding`, until `base` has no pair: both
+    // are maximum, so each number reached by a pair of `base` has one in `avoiding`.
+    while let Some(partner) = base.partner(at) {
+        let next = avoiding
+            .partner(partner)
+            .expect("the symmetric difference of two maximum matchings has no augmenting path");
+        path.extend([partner as u64 + 1, next as u64 + 1]);
+        at = next;
+    }
+    path.reverse();
+    path
+}
+
+/// The bytes `entry` takes in a body of move width `width` (spec.md §3.4).
+fn entry_bytes(entry: &OpeningEntry, width: usize) -> usize {
+    1 + width
+        * match entry {
+            OpeningEntry::WinPairing { pairs, .. } => 2 + 2 * pairs.len(),
+            OpeningEntry::LosePairing { openings, pairs } => 2 + openings.len() + 2 * pairs.len(),
+            OpeningEntry::WinTree { moves } => moves.len(),
+            OpeningEntry::LoseTree { moves, .. } => 1 + moves.len(),
+            OpeningEntry::Barrier {
+                losing,
+                pairs,
+                barrier,
+                paths,
+            } => {
+                4 + losing.len()
+                    + 2 * pairs.len()
+                    + barrier.len()
+                    + paths.iter().map(|path| 1 + path.len()).sum::<usize>()
+            }
+        }
+        + match entry {
+            OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => 8,
+            _ => 0,
+        }
 }
 
 /// The openings certificate for 1..=n (spec.md §3.4), with how its entries were found.
@@ -670,12 +749,15 @@ fn augment_top(
 /// Re-checks a pairing entry from the raw rules, independently of the generator's closure and
 /// of the verifier: the openings are allowed, the pairs are disjoint pairs of related numbers
 /// not holding the winning opening, and the closure (closure.rs) from the entry's first moves
-/// is all paired. The closure's size, or what is wrong. Tree entries are left to the verifier.
+/// is all paired. The closure's size, or what is wrong. Tree and barrier entries are left to
+/// the verifier.
 pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<usize, String> {
     let (opening, first, pairs) = match entry {
         OpeningEntry::WinPairing { opening, pairs } => (Some(*opening), vec![*opening], pairs),
         OpeningEntry::LosePairing { openings, pairs } => (None, openings.clone(), pairs),
-        OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => return Ok(0),
+        OpeningEntry::WinTree { .. }
+        | OpeningEntry::LoseTree { .. }
+        | OpeningEntry::Barrier { .. } => return Ok(0),
     };
     if let Some(&bad) = first.iter().find(|&&v| v == 0 || v > n || !rule.allows(v)) {
         return Err(format!("{bad} is not an opening of 1..{n}"));

@@ -469,6 +469,112 @@ struct EntryDoc {
     how: String,
     /// The closure table (closed-pairing entries).
     rows: Option<BTreeMap<u64, u64>>,
+    /// The matching M, the barrier S and the paths (matching-and-barrier entries).
+    barrier: Option<BarrierDoc>,
+}
+
+/// What a matching-and-barrier entry prints: M, S and one path per winning opening.
+#[derive(Clone, Debug)]
+struct BarrierDoc {
+    pairs: Vec<(u64, u64)>,
+    barrier: Vec<u64>,
+    paths: Vec<Vec<u64>>,
+}
+
+/// The numbers of `text`, in order (punctuation ignored).
+fn numbers_in(text: &str) -> Vec<u64> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|word| word.parse().ok())
+        .collect()
+}
+
+/// M, S and the paths of the entry section starting at line `at`.
+fn parse_barrier(lines: &[&str], at: usize) -> BarrierDoc {
+    let section: Vec<&str> = lines[at + 1..]
+        .iter()
+        .take_while(|line| !line.starts_with("## "))
+        .copied()
+        .collect();
+    let item = |prefix: &str| {
+        let line = section.iter().find_map(|line| line.strip_prefix(prefix));
+        numbers_in(line.unwrap_or_else(|| panic!("a line {prefix}")))
+    };
+    let flat = item("- M: ");
+    let paths = section
+        .iter()
+        .find_map(|line| line.split_once("which the first player answers with: "))
+        .map_or(vec![], |(_, list)| {
+            list.split("; ").map(numbers_in).collect()
+        });
+    BarrierDoc {
+        pairs: flat.chunks_exact(2).map(|p| (p[0], p[1])).collect(),
+        barrier: item("- S: "),
+        paths,
+    }
+}
+
+/// A matching-and-barrier entry re-proved from its text alone (spec.md §4.10, in the test's own
+/// words): M is a matching of moves; removing S leaves `odd` odd components with 2|M| = n + |S|
+/// − odd; a losing opening is in S or in an even component; a winning one ends a path from a
+/// number M leaves unpaired that alternates moves and pairs of M.
+fn check_barrier(n: u64, wins: bool, openings: &[u64], doc: &BarrierDoc) {
+    let mut partner = BTreeMap::new();
+    for &(a, b) in &doc.pairs {
+        assert!(related(a, b) && b <= n, "n = {n}: ({a}, {b}) is no move");
+        assert!(partner.insert(a, b).is_none() && partner.insert(b, a).is_none());
+    }
+    let in_s = |x: u64| doc.barrier.contains(&x);
+    let mut component = vec![usize::MAX; n as usize + 1];
+    let mut sizes = Vec::new();
+    for start in (1..=n).filter(|&x| !in_s(x)) {
+        if component[start as usize] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![start];
+        component[start as usize] = sizes.len();
+        let mut size = 0;
+        while let Some(x) = stack.pop() {
+            size += 1;
+            for y in (1..=n).filter(|&y| related(x, y) && !in_s(y)) {
+                if component[y as usize] == usize::MAX {
+                    component[y as usize] = sizes.len();
+                    stack.push(y);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    let odd = sizes.iter().filter(|&&size| size % 2 == 1).count() as u64;
+    assert_eq!(
+        2 * doc.pairs.len() as u64,
+        n + doc.barrier.len() as u64 - odd,
+        "n = {n}: tight"
+    );
+    for &v in openings {
+        if !wins {
+            assert!(
+                in_s(v) || sizes[component[v as usize]] % 2 == 0,
+                "n = {n}: {v}"
+            );
+            continue;
+        }
+        let path = doc.paths.iter().find(|path| path.last() == Some(&v));
+        let path = path.unwrap_or_else(|| panic!("n = {n}: no path to {v}"));
+        assert!(
+            path.len() % 2 == 1 && !partner.contains_key(&path[0]),
+            "n = {n}: {path:?}"
+        );
+        for i in (1..path.len()).step_by(2) {
+            assert!(related(path[i - 1], path[i]), "n = {n}: {path:?}");
+            assert_eq!(
+                partner.get(&path[i]),
+                Some(&path[i + 1]),
+                "n = {n}: {path:?}"
+            );
+        }
+        let distinct: std::collections::BTreeSet<_> = path.iter().collect();
+        assert_eq!(distinct.len(), path.len(), "n = {n}: {path:?}");
+    }
 }
 
 /// Every `## Entry K: the opening(s) … win(s)/lose(s) (HOW)` section and its closure table.
@@ -484,44 +590,50 @@ fn parse_entries(markdown: &str) -> Vec<EntryDoc> {
             .strip_suffix(')')
             .and_then(|claim| claim.rsplit_once(" ("))
             .expect("… (HOW)");
-        let words: Vec<&str> = claim.split(' ').collect();
-        let wins = matches!(words.last(), Some(&"wins"));
-        assert!(
-            wins || matches!(words.last(), Some(&"loses" | &"lose")),
-            "{line}"
-        );
-        let openings = words.iter().filter_map(|w| w.parse().ok()).collect();
-        let rows = (how == "closed pairing").then(|| {
-            let header = lines[at..]
-                .iter()
-                .position(|line| line.starts_with("| loser plays"))
-                .expect("a closure table")
-                + at;
-            assert_eq!(
-                lines[header],
-                "| loser plays | winner answers | how the loser can reach it |"
+        let barrier = (how == "matching and barrier").then(|| parse_barrier(&lines, at));
+        // A matching-and-barrier entry may name losing and winning openings: one part each.
+        for part in claim.split(", ") {
+            let words: Vec<&str> = part.split(' ').collect();
+            let wins = matches!(words.last(), Some(&"wins" | &"win"));
+            assert!(
+                wins || matches!(words.last(), Some(&"loses" | &"lose")),
+                "{line}"
             );
-            let mut rows = BTreeMap::new();
-            let mut previous = 0;
-            for row in lines[header + 2..]
-                .iter()
-                .take_while(|line| line.starts_with('|'))
-            {
-                let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
-                let x: u64 = cells[0].parse().expect("a number in the first column");
-                assert!(x > previous, "rows ascend, once each");
-                previous = x;
-                rows.insert(x, cells[1].parse().expect("a number in the second column"));
-            }
-            rows
-        });
-        entries.push(EntryDoc {
-            number: number.parse().expect("an entry number"),
-            wins,
-            openings,
-            how: how.into(),
-            rows,
-        });
+            let openings = words.iter().filter_map(|w| w.parse().ok()).collect();
+            let rows = (how == "closed pairing").then(|| {
+                let header = lines[at..]
+                    .iter()
+                    .position(|line| line.starts_with("| loser plays"))
+                    .expect("a closure table")
+                    + at;
+                assert_eq!(
+                    lines[header],
+                    "| loser plays | winner answers | how the loser can reach it |"
+                );
+                let mut rows = BTreeMap::new();
+                let mut previous = 0;
+                for row in lines[header + 2..]
+                    .iter()
+                    .take_while(|line| line.starts_with('|'))
+                {
+                    let cells: Vec<&str> =
+                        row.trim_matches('|').split('|').map(str::trim).collect();
+                    let x: u64 = cells[0].parse().expect("a number in the first column");
+                    assert!(x > previous, "rows ascend, once each");
+                    previous = x;
+                    rows.insert(x, cells[1].parse().expect("a number in the second column"));
+                }
+                rows
+            });
+            entries.push(EntryDoc {
+                number: number.parse().expect("an entry number"),
+                wins,
+                openings,
+                how: how.into(),
+                rows,
+                barrier: barrier.clone(),
+            });
+        }
     }
     entries
 }
@@ -530,6 +642,9 @@ fn parse_entries(markdown: &str) -> Vec<EntryDoc> {
 /// loser's first moves are its divisors and multiples; for losing openings the loser is the first
 /// player and its first moves are exactly those openings.
 fn check_entry(n: u64, entry: &EntryDoc) {
+    if let Some(doc) = &entry.barrier {
+        return check_barrier(n, entry.wins, &entry.openings, doc);
+    }
     let rows = entry.rows.as_ref().expect("a closure table");
     match (entry.wins, &entry.openings[..]) {
         (true, &[e]) => {
@@ -577,8 +692,14 @@ fn an_openings_document_proves_every_opening_from_its_tables() {
         let entries = parse_entries(&markdown);
         let mut named: Vec<u64> = Vec::new();
         let mut closure_sizes = 0;
-        for (k, entry) in entries.iter().enumerate() {
-            assert_eq!(entry.number, k + 1, "n = {n}: entries numbered in order");
+        let mut numbers: Vec<usize> = entries.iter().map(|entry| entry.number).collect();
+        numbers.dedup();
+        assert_eq!(
+            numbers,
+            (1..=numbers.len()).collect::<Vec<_>>(),
+            "n = {n}: in order"
+        );
+        for entry in &entries {
             for &opening in &entry.openings {
                 let row = (entry.wins, entry.number, entry.how.clone());
                 assert_eq!(summary[&opening], row, "n = {n}: opening {opening}");
@@ -592,10 +713,26 @@ fn an_openings_document_proves_every_opening_from_its_tables() {
             named, allowed,
             "n = {n}: the entries name every opening once"
         );
-        // The verifier's positions are the closures' sizes, summed (closed pairings only).
+        // The verifier's positions are the closures' sizes, summed, and for a barrier entry the
+        // numbers outside S plus the paths' numbers.
         let bytes = std::fs::read(&path).unwrap();
         let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
-        assert_eq!(verdict.positions, closure_sizes as u64, "n = {n}");
+        let mut barriers: Vec<(usize, &BarrierDoc)> = entries
+            .iter()
+            .filter_map(|e| Some((e.number, e.barrier.as_ref()?)))
+            .collect();
+        barriers.dedup_by_key(|(number, _)| *number);
+        let barrier_positions: usize = barriers
+            .iter()
+            .map(|(_, doc)| {
+                n as usize - doc.barrier.len() + doc.paths.iter().map(Vec::len).sum::<usize>()
+            })
+            .sum();
+        assert_eq!(
+            verdict.positions,
+            (closure_sizes + barrier_positions) as u64,
+            "n = {n}"
+        );
         assert_eq!(verdict.winning_openings, Some(winning), "n = {n}");
         assert!(!markdown.contains("Opening: "), "n = {n}");
     }
@@ -603,22 +740,25 @@ fn an_openings_document_proves_every_opening_from_its_tables() {
 
 #[test]
 fn an_entry_table_missing_a_row_or_widened_to_another_opening_fails_the_check() {
+    // n = 32: the second player wins, one closed pairing serves every opening.
     let dir = tempfile::tempdir().unwrap();
-    let path = openings_certificate(dir.path(), 26);
+    let path = openings_certificate(dir.path(), 32);
     let (markdown, _, _) = jg(&["explain", path.to_str().unwrap()]);
     let entries = parse_entries(&markdown);
     let entry = entries.iter().find(|e| !e.wins).expect("a losing entry");
-    check_entry(26, entry);
+    assert_eq!(entry.how, "closed pairing");
+    check_entry(32, entry);
     // The checker itself can fail: drop the row of a losing opening.
     let mut dropped = EntryDoc {
         rows: entry.rows.clone(),
         openings: entry.openings.clone(),
         how: entry.how.clone(),
+        barrier: None,
         ..*entry
     };
     let first = entry.openings[0];
     dropped.rows.as_mut().unwrap().remove(&first);
-    assert!(std::panic::catch_unwind(|| check_entry(26, &dropped)).is_err());
+    assert!(std::panic::catch_unwind(|| check_entry(32, &dropped)).is_err());
     // A winning-entry reading of the same table (the opening played by the winner) must fail
     // too: the opening would be in a pair.
     let widened = EntryDoc {
@@ -626,9 +766,47 @@ fn an_entry_table_missing_a_row_or_widened_to_another_opening_fails_the_check() 
         openings: vec![first],
         rows: entry.rows.clone(),
         how: entry.how.clone(),
+        barrier: None,
         ..*entry
     };
-    assert!(std::panic::catch_unwind(|| check_entry(26, &widened)).is_err());
+    assert!(std::panic::catch_unwind(|| check_entry(32, &widened)).is_err());
+}
+
+#[test]
+fn a_barrier_entry_read_wrongly_fails_the_check() {
+    // n = 30: one matching-and-barrier entry, losing and winning openings.
+    let dir = tempfile::tempdir().unwrap();
+    let path = openings_certificate(dir.path(), 30);
+    let (markdown, _, _) = jg(&["explain", path.to_str().unwrap()]);
+    let entries = parse_entries(&markdown);
+    let lose = entries.iter().find(|e| !e.wins).expect("a losing part");
+    let win = entries.iter().find(|e| e.wins).expect("a winning part");
+    let doc = lose.barrier.clone().expect("a barrier entry");
+    check_barrier(30, false, &lose.openings, &doc);
+    check_barrier(30, true, &win.openings, &doc);
+    let fails = |wins: bool, openings: &[u64], doc: &BarrierDoc| {
+        let (openings, doc) = (openings.to_vec(), doc.clone());
+        std::panic::catch_unwind(move || check_barrier(30, wins, &openings, &doc)).is_err()
+    };
+    // Each opening read with the other outcome, a pair dropped, a number left out of S, a path
+    // cut short: each is caught.
+    assert!(fails(true, &lose.openings[..1], &doc));
+    assert!(fails(false, &win.openings[..1], &doc));
+    let mut fewer = doc.clone();
+    fewer.pairs.pop();
+    assert!(fails(false, &lose.openings, &fewer));
+    let mut smaller = doc.clone();
+    smaller.barrier.remove(0);
+    assert!(fails(false, &lose.openings, &smaller));
+    let long = doc
+        .paths
+        .iter()
+        .position(|p| p.len() > 1)
+        .expect("a path with a step");
+    let mut cut = doc.clone();
+    cut.paths[long].drain(..2);
+    let ends = cut.paths[long].last().copied().unwrap();
+    assert!(fails(true, &[ends], &cut));
 }
 
 #[test]

@@ -62,16 +62,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                             .map_err(|e| e.to_string())?;
                     }
                     bar.inc(1);
-                    Ok((certified.manifest_row(), certified.stats.trees()))
+                    Ok((certified.manifest_row(), certified.stats.by_barrier()))
                 })
                 .collect();
             bar.finish_and_clear();
-            let (mut rows, mut failed, mut bytes, mut trees) = (Vec::new(), 0, 0u64, 0usize);
+            let (mut rows, mut failed, mut bytes, mut by_barrier) = (Vec::new(), 0, 0u64, 0usize);
             for result in results {
                 match result {
-                    Ok((row, row_trees)) => {
+                    Ok((row, row_by_barrier)) => {
                         bytes += row.bytes;
-                        trees += row_trees;
+                        by_barrier += row_by_barrier;
                         rows.push(row);
                     }
                     Err(error) => {
@@ -85,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             if !super::quiet() {
                 println!(
-                    "{from}..{to}: {} openings certificates made and verified, {failed} failed, {bytes} bytes, {trees} openings by a tree, {:.2} s{}",
+                    "{from}..{to}: {} openings certificates made and verified, {failed} failed, {bytes} bytes, {by_barrier} openings by matching and barrier, {:.2} s{}",
                     rows.len(),
                     started.elapsed().as_secs_f64(),
                     if args.dry_run { " (dry run: nothing written)" } else { "" }
@@ -101,17 +101,20 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 }
 
 /// `PATH: valid: <the verifier's claim>, W win pairings, L losing openings in P lose pairings,
-/// T trees, P positions, B bytes, blake3 H, S s`.
+/// B openings by matching and barrier (L losing, W winning), P positions, B bytes, blake3 H,
+/// S s`.
 fn summary(path: &Path, certified: &CertifiedOpenings, seconds: f64) -> String {
     let (verdict, stats) = (&certified.verdict, &certified.stats);
     format!(
-        "{}: {}, {} win pairings, {} losing openings in {} lose pairings, {} trees, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        "{}: {}, {} win pairings, {} losing openings in {} lose pairings, {} openings by matching and barrier ({} losing, {} winning), {} positions, {} bytes, blake3 {}, {seconds:.2} s",
         path.display(),
         verdict.claim(),
         stats.win_pairings,
         stats.lose_by_pairing,
         stats.lose_pairings,
-        stats.trees(),
+        stats.by_barrier(),
+        stats.lose_by_barrier,
+        stats.win_by_path,
         verdict.positions,
         certified.bytes.len(),
         verdict.blake3_hex()

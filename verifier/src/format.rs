@@ -68,6 +68,9 @@ struct RawHeader<'a> {
 /// Each paired number's partner and the file offset of its pair.
 pub(crate) type Partners = HashMap<u64, (u64, u64)>;
 
+/// The paths of a matching-and-barrier entry, each with the file offset of its first number.
+pub(crate) type Paths = Vec<(Vec<u64>, u64)>;
+
 /// Where the walk gets the winner's moves.
 pub(crate) enum Strategy<'a> {
     /// The body's numbers; `offset` is the file offset of `moves[0]`.
@@ -76,13 +79,17 @@ pub(crate) enum Strategy<'a> {
     Pairing { opening: u64, offset: u64, partners: Partners },
     /// An openings certificate: one entry for one or several openings; the body's offset.
     Openings { entries: Vec<Entry<'a>>, offset: u64 },
+    /// A matching of the whole board, a barrier set with its offset, and alternating paths with
+    /// theirs, one for each winning opening (spec.md §3.4, tag 4).
+    Barrier { partners: Partners, barrier: Vec<u64>, paths: Paths, offset: u64 },
 }
 
 /// An entry of an openings body (spec.md §3.4).
 pub(crate) enum Entry<'a> {
     /// Its opening wins: a closed pairing from the opening (tag 0) or a tree (tag 2).
     Win(Strategy<'a>),
-    /// These openings (with their offset) lose: a closed pairing (tag 1) or a tree (tag 3).
+    /// These openings (with their offset) lose: a closed pairing (tag 1), a tree (tag 3) or a
+    /// barrier (tag 4).
     Lose(Vec<u64>, u64, Strategy<'a>),
 }
 
@@ -92,6 +99,11 @@ impl Strategy<'_> {
         match self {
             Strategy::Tree { .. } => 0,
             Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
+            Strategy::Barrier { partners, barrier, paths, .. } => {
+                let numbers =
+                    barrier.len() + paths.iter().map(|(path, _)| 3 + path.len()).sum::<usize>();
+                pairs_bytes(partners.len() as u64).saturating_add(8 * numbers as u64)
+            }
             Strategy::Openings { entries, .. } => entries
                 .iter()
                 .map(|(Entry::Win(strategy) | Entry::Lose(_, _, strategy))| strategy.held_bytes())
@@ -266,6 +278,18 @@ fn decode_entries<'a>(
     let (mut entries, mut at) = (Vec::new(), 0);
     while let Some(&tag) = body.get(at) {
         let (start, w) = (at + 1, width);
+        // `k` (at `at`), then k numbers strictly ascending in 1..n; and the offset after them.
+        let ascending = |at: usize, what: &str| {
+            let list = numbers(at + w, number(at)?)?;
+            let list: Vec<u64> = list.chunks_exact(w).map(read_number).collect();
+            let ordered = list.windows(2).all(|pair| pair[0] < pair[1]);
+            if list.first() == Some(&0) || list.last() > Some(&n) || !ordered {
+                let what = format!("{what} must be strictly ascending numbers of 1..{n}");
+                return Err(error(at, what));
+            }
+            let end = at + w * (1 + list.len());
+            Ok((list, end))
+        };
         let (entry, end) = match tag {
             0 => {
                 let len = number(start + w)?.saturating_mul(2).saturating_add(2);
@@ -273,19 +297,39 @@ fn decode_entries<'a>(
                 let pairs = decode_pairs(slice, n, w, offset + start as u64, true, budget)?;
                 (Entry::Win(pairs), start + slice.len())
             }
-            1 => {
-                let openings = numbers(start + w, number(start)?)?;
-                let openings: Vec<u64> = openings.chunks_exact(w).map(read_number).collect();
-                if openings.is_empty() || openings.windows(2).any(|pair| pair[0] >= pair[1]) {
-                    let what = "the losing openings must be at least one, strictly ascending";
-                    return Err(error(start, what.into()));
+            1 | 4 => {
+                let (openings, list) = ascending(start, "the losing openings")?;
+                if openings.is_empty() && tag == 1 {
+                    return Err(error(start, "the losing openings must be at least one".into()));
                 }
-                let list = start + w * (1 + openings.len());
                 let slice = numbers(list, number(list)?.saturating_mul(2).saturating_add(1))?;
                 let partners = pair_list(slice, n, w, offset + list as u64, budget)?;
-                let pairing =
-                    Strategy::Pairing { opening: 0, offset: offset + list as u64, partners };
-                (Entry::Lose(openings, offset + start as u64, pairing), list + slice.len())
+                let (strategy, end) = if tag == 1 {
+                    let offset = offset + list as u64;
+                    (Strategy::Pairing { opening: 0, offset, partners }, list + slice.len())
+                } else {
+                    let at = list + slice.len();
+                    let (barrier, mut end) = ascending(at, "the barrier")?;
+                    // `j`, then j paths: `len`, then len numbers each.
+                    let (mut paths, count) = (Vec::new(), number(end)?);
+                    end += w;
+                    // Each path takes at least its `len`: the loop ends with the body.
+                    for _ in 0..count {
+                        let path = numbers(end + w, number(end)?)?;
+                        let numbers = path.chunks_exact(w).map(read_number).collect();
+                        paths.push((numbers, offset + (end + w) as u64));
+                        end += w + path.len();
+                    }
+                    let held = 8 * (barrier.len() + end - at) as u64;
+                    let Some(left) = budget.checked_sub(held) else {
+                        let what = format!("memory limit: the barrier needs more than {budget}");
+                        return Err(Rejection::Limit { what, line: vec![] });
+                    };
+                    *budget = left;
+                    let offset = offset + at as u64;
+                    (Strategy::Barrier { partners, barrier, paths, offset }, end)
+                };
+                (Entry::Lose(openings, offset + start as u64, strategy), end)
             }
             // A tree's length is a fixed u64 (a tree may hold more moves than n).
             2 => {
@@ -299,7 +343,7 @@ fn decode_entries<'a>(
                 let tree = Strategy::Tree { moves, width, offset: offset + moves_at as u64 };
                 (Entry::Lose(vec![opening], offset + start as u64, tree), moves_at + moves.len())
             }
-            _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1, 2 or 3"))),
+            _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1, 2, 3 or 4"))),
         };
         entries.push(entry);
         at = end;

@@ -5,6 +5,7 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
 
+mod barrier;
 #[cfg(feature = "cli")]
 pub mod cli;
 mod closure;
@@ -171,6 +172,11 @@ pub(crate) fn prove<B: rules::Board>(
 ) -> Result<u64, Rejection> {
     let closed = matches!(claim.kind, Kind::ClosedPairing | Kind::IntervalClosedPairing);
     match strategy {
+        format::Strategy::Barrier { partners, barrier, paths, offset } => {
+            let openings = only.unwrap_or((&[], 0));
+            let barrier = (&barrier[..], paths, *offset);
+            barrier::check(board, claim.n, openings, partners, barrier, limits, used)
+        }
         format::Strategy::Pairing { opening, offset, partners } if closed => {
             let partner = |x| partners.get(&x).copied();
             let (opening, only) = (*opening, only.map(|(openings, _)| openings));

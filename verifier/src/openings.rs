@@ -53,8 +53,13 @@ fn coverage(verdict: &Verdict, entries: &[Entry]) -> Result<Vec<u64>, String> {
             Entry::Win(Strategy::Tree { moves, width, .. }) => {
                 winning.extend(moves.get(..*width).map(read_number));
             }
-            Entry::Win(Strategy::Openings { .. }) => {}
-            Entry::Lose(openings, ..) => named.extend(openings),
+            Entry::Win(Strategy::Openings { .. } | Strategy::Barrier { .. }) => {}
+            Entry::Lose(openings, _, strategy) => {
+                named.extend(openings);
+                if let Strategy::Barrier { paths, .. } = strategy {
+                    winning.extend(paths.iter().filter_map(|(path, _)| path.last()));
+                }
+            }
         }
     }
     named.extend(&winning);

@@ -147,8 +147,8 @@ impl<B: Board> Walk<'_, B> {
                     None => Err(Rejection::NoPartner { line: self.line.clone() }),
                 }
             }
-            // Never walked: its entries are (spec.md §4.8).
-            Strategy::Openings { offset, .. } => {
+            // Never walked: openings entries are (spec.md §4.8), a barrier is counted (§4.10).
+            Strategy::Openings { offset, .. } | Strategy::Barrier { offset, .. } => {
                 Err(Rejection::Body { offset: *offset, what: "no move to walk".into() })
             }
         }

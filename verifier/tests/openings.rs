@@ -208,9 +208,9 @@ fn malformed_entries_are_rejected_without_panic() {
         }
     }
     let tag = openings_certificate(n, false, true, &[vec![7]]);
-    assert!(reason(&tag).contains("entry tag is 7, not 0, 1, 2 or 3"));
+    assert!(reason(&tag).contains("entry tag is 7, not 0, 1, 2, 3 or 4"));
     let empty = openings_certificate(n, false, true, &[lose_pairing(n, &[], &[])]);
-    assert!(reason(&empty).contains("the losing openings must be at least one, strictly ascending"));
+    assert!(reason(&empty).contains("the losing openings must be at least one"));
     let unsorted = openings_certificate(n, false, true, &[lose_pairing(n, &[4, 2], &[])]);
     assert!(reason(&unsorted).contains("strictly ascending"));
     let huge = openings_certificate(n, false, true, &[[vec![1], num(n, 255)].concat()]);
