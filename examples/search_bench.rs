@@ -1,7 +1,7 @@
 //! Times the exact search (src/search) on chosen n: `cargo run --release --example search_bench
 //! -- [--all-openings] [--no-cycles] [--threads T] [--table MB] N…` (ranges like 1-128 allowed). For BENCHMARKS.md.
 
-use juniper_green::search::{SearchConfig, Searcher};
+use juniper_green::engines::search::{SearchConfig, Searcher};
 use juniper_green::Board;
 use std::time::Instant;
 

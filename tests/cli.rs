@@ -43,7 +43,8 @@ fn an_empty_table_range_is_refused() {
 
 #[test]
 fn solve_reports_the_winner_and_openings_the_matching_engine_finds() {
-    use juniper_green::{matching, OpeningRule};
+    use juniper_green::engines::matching;
+    use juniper_green::OpeningRule;
     // The CLI answers by search; the library's matching engine is the independent check.
     for (n, free) in [
         (8, false),

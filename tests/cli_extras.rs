@@ -1,8 +1,8 @@
 //! The `chain`, `draw` and `play` subcommands through the real binary: output shapes, exit codes,
 //! and agreement with the library they print.
 
-use juniper_green::chain::{check_chain, longest_chain};
-use juniper_green::play::{legal_moves, play_game, GameEnd, Minimax};
+use juniper_green::engines::chain::{check_chain, longest_chain};
+use juniper_green::frontends::play::{legal_moves, play_game, GameEnd, Minimax};
 use juniper_green::Player;
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -166,7 +166,7 @@ fn full_lists_on_request() {
         .find_map(|l| l.strip_prefix("winning openings: "))
         .expect("an openings line");
     let listed: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-    let expected = juniper_green::matching::solve(3000, juniper_green::OpeningRule::Even);
+    let expected = juniper_green::engines::matching::solve(3000, juniper_green::OpeningRule::Even);
     assert_eq!(listed, expected.winning_openings);
     // The summary names the same count.
     let (_, summary, _) = run(&["solve", "3000", "--method", "matching"]);

@@ -8,8 +8,9 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
 
-use juniper_green::explain::{decode, render, Accepted, Format};
-use juniper_green::{matching, OpeningRule, Player};
+use juniper_green::engines::matching;
+use juniper_green::proofs::explain::{decode, render, Accepted, Format};
+use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
@@ -398,7 +399,7 @@ fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
         let bytes = std::fs::read(&path).unwrap();
         let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
         let decoded = decode(&bytes).unwrap();
-        let figures = juniper_green::explain::walk_figures(&decoded).expect("a replay");
+        let figures = juniper_green::proofs::explain::walk_figures(&decoded).expect("a replay");
         assert_eq!(figures.positions, verdict.positions, "{}", path.display());
         assert!(figures.depth >= 1 && figures.depth <= decoded.n);
     }

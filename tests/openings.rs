@@ -5,13 +5,13 @@
 //! every opening once, and each closure it emits passes a second, solver-side check.
 
 use jg_verify::{verify_bytes, Limits, Winner};
-use juniper_green::certificate::{Body, Certificate, OpeningEntry};
+use juniper_green::engines::search::{self, SearchConfig, Searcher};
 use juniper_green::game::Board;
-use juniper_green::openings::{
+use juniper_green::proofs::certificate::{Body, Certificate, OpeningEntry};
+use juniper_green::proofs::openings::{
     certify_openings, certify_openings_verified, check_entry, file_name, openings_entries,
     read_manifest, tree_entry,
 };
-use juniper_green::search::{self, SearchConfig, Searcher};
 use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -149,12 +149,13 @@ fn the_generator_covers_every_opening_once_with_closed_pairings() {
         let winning = if n <= 40 {
             search::solve(n as u32, OpeningRule::Even, true, &config).winning_openings
         } else {
-            juniper_green::matching::solve(n, OpeningRule::Even).winning_openings
+            juniper_green::engines::matching::solve(n, OpeningRule::Even).winning_openings
         };
         check_generator(n, OpeningRule::Even, &winning);
     }
     for n in [200, 247] {
-        let winning = juniper_green::matching::solve(n, OpeningRule::Even).winning_openings;
+        let winning =
+            juniper_green::engines::matching::solve(n, OpeningRule::Even).winning_openings;
         check_generator(n, OpeningRule::Even, &winning);
     }
 }
@@ -278,7 +279,7 @@ fn certify_openings_writes_what_jg_verify_reports() {
     );
     let checked = jg(&["verify", path.to_str().unwrap()]);
     assert!(checked.status.success());
-    let words: Vec<String> = juniper_green::matching::solve(60, OpeningRule::Even)
+    let words: Vec<String> = juniper_green::engines::matching::solve(60, OpeningRule::Even)
         .winning_openings
         .iter()
         .map(u64::to_string)

@@ -3,7 +3,8 @@
 //! `jg theorem` and commit when this fails). The theorem's list of second-player n is also
 //! checked against the matching engine, an independent method.
 
-use juniper_green::{matching, OpeningRule, Player};
+use juniper_green::engines::matching;
+use juniper_green::{OpeningRule, Player};
 use std::path::Path;
 use std::process::Command;
 

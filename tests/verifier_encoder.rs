@@ -3,8 +3,8 @@
 //! where spec.md §2 says; encoding is deterministic; writing is atomic; `jg verify` reports like
 //! `jg-verify`.
 
-use juniper_green::certificate::{move_width, Body, Certificate, CertificateError};
 use juniper_green::game::{numbers, Board, OpeningRule, Player, Position};
+use juniper_green::proofs::certificate::{move_width, Body, Certificate, CertificateError};
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 

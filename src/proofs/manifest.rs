@@ -158,7 +158,7 @@ pub fn write(path: &Path, rows: &[Row]) -> Result<(), ManifestError> {
         path: path.display().to_string(),
         source,
     };
-    crate::certificate::write_atomically(path, text.as_bytes()).map_err(io)
+    crate::proofs::certificate::write_atomically(path, text.as_bytes()).map_err(io)
 }
 
 /// Replaces the rows for the same range (or the same file) by `updates` and writes the

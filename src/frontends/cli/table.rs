@@ -2,7 +2,7 @@
 //! chart. Rows are printed as they are decided; a request no method can finish is refused first.
 
 use super::{progress_bar, CliError, MethodChoice, RuleArgs};
-use juniper_green::table::{certified_row, Format, Renderer, MAX_CHART_ROWS};
+use juniper_green::frontends::table::{certified_row, Format, Renderer, MAX_CHART_ROWS};
 use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::PathBuf;
@@ -103,12 +103,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     out.write_all(renderer.footer().as_bytes())
         .map_err(write_error)?;
     if args.format == Format::Svg {
-        out.write_all(juniper_green::draw::plot_winners(&winners).as_bytes())
+        out.write_all(juniper_green::frontends::draw::plot_winners(&winners).as_bytes())
             .map_err(write_error)?;
     }
     out.flush().map_err(write_error)?;
     if let Some(path) = &args.plot {
-        super::write_output(path, juniper_green::draw::plot_winners(&winners).as_bytes())?;
+        super::write_output(
+            path,
+            juniper_green::frontends::draw::plot_winners(&winners).as_bytes(),
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,12 +15,13 @@
 //! Every piece is checked before it is kept: single-n files by the verifier crate, intervals by
 //! the solver-side interval check (`closure::check` with a first board), see `self_check`.
 
-use crate::certificate::{Body, Certificate, CertificateError};
-use crate::certify::{certify, CertifyError, Options};
-use crate::closure::{self, Interval};
+use crate::engines::matching;
+use crate::engines::schemes::{self, largest_prime_at_most, Scheme};
 use crate::game::{OpeningRule, Player};
-use crate::schemes::{self, largest_prime_at_most, Scheme};
-use crate::{manifest, matching};
+use crate::proofs::certificate::{Body, Certificate, CertificateError};
+use crate::proofs::certify::{certify, CertifyError, Options};
+use crate::proofs::closure::{self, Interval};
+use crate::proofs::manifest;
 use std::path::Path;
 
 /// Boards up to this n get candidates from the catalogue and the search, and their winner from

@@ -1,8 +1,8 @@
 //! `jg solve N`: the outcome of one n with its winning openings, or of one mid-game position.
 
 use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
+use juniper_green::engines::search::{SearchConfig, Searcher};
 use juniper_green::game::MAX_SMALL_N;
-use juniper_green::search::{SearchConfig, Searcher};
 use juniper_green::Board;
 use juniper_green::OpeningRule;
 use juniper_green::Outcome;
@@ -84,7 +84,7 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
         .into());
     }
     super::check_line(args.n, rule, &line)?;
-    let analysis = juniper_green::matching::analyse(args.n, rule, &line)
+    let analysis = juniper_green::engines::matching::analyse(args.n, rule, &line)
         .map_err(|e| format!("illegal line of play: {e}"))?;
     let mut method = "matching".to_string();
     if args.n <= MAX_SMALL_N as u64 && args.method.method != Method::Matching {

@@ -1,8 +1,8 @@
 //! `jg draw N [--after "22 11 33"] -o FILE.svg`: G_N with the line of play and the winning moves.
 
 use super::CliError;
-use juniper_green::draw::{draw_graph, MAX_DRAW_N};
-use juniper_green::play::{MatchingOracle, Oracle};
+use juniper_green::frontends::draw::{draw_graph, MAX_DRAW_N};
+use juniper_green::frontends::play::{MatchingOracle, Oracle};
 use juniper_green::OpeningRule;
 use std::path::PathBuf;
 use std::process::ExitCode;

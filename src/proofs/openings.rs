@@ -12,11 +12,11 @@
 //! neighbours) is a few bytes. The closures are computed here from the divisibility graph, not
 //! by the verifier's code; `check_entry` recomputes them from the raw rules (closure.rs).
 
-use crate::certificate::{Body, Certificate, CertificateError, OpeningEntry};
+use crate::engines::matching::{self, Class, Engine, Graph, NONE};
+use crate::engines::search::{SearchConfig, Searcher};
 use crate::game::{Board, OpeningRule, Player, Position, MAX_SMALL_N};
-use crate::matching::{self, Class, Engine, Graph, NONE};
-use crate::search::{SearchConfig, Searcher};
-use crate::strategy::{build_opening_tree, StrategyError};
+use crate::proofs::certificate::{Body, Certificate, CertificateError, OpeningEntry};
+use crate::proofs::strategy::{build_opening_tree, StrategyError};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -357,7 +357,7 @@ pub fn update_manifest(path: &Path, updates: &[ManifestRow]) -> Result<(), Strin
         text.push_str(&row.to_line());
         text.push('\n');
     }
-    crate::certificate::write_atomically(path, text.as_bytes())
+    crate::proofs::certificate::write_atomically(path, text.as_bytes())
         .map_err(|error| format!("{}: {error}", path.display()))
 }
 
@@ -695,10 +695,13 @@ pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<us
         return Err(format!("the opening {v} is in a pair"));
     }
     let closed = match opening {
-        Some(v) => {
-            crate::closure::closure_from(n, Some(v), &crate::matching::related_numbers(n, v), pairs)
-        }
-        None => crate::closure::closure_from(n, None, &first, pairs),
+        Some(v) => crate::proofs::closure::closure_from(
+            n,
+            Some(v),
+            &crate::engines::matching::related_numbers(n, v),
+            pairs,
+        ),
+        None => crate::proofs::closure::closure_from(n, None, &first, pairs),
     };
     closed.map_err(|x| format!("the closure reaches {x}, which has no partner"))
 }

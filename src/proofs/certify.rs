@@ -2,11 +2,11 @@
 //! trust anchor, docs/DESIGN.md) and keeps the one whose walk is smallest. A candidate the
 //! verifier rejects is never written; it is an error naming the verifier's reason.
 
-use crate::certificate::{Body, Certificate, CertificateError};
+use crate::engines::search::{SearchConfig, Searcher};
+use crate::engines::{matching, schemes};
 use crate::game::{Board, OpeningRule, Player, MAX_SMALL_N};
-use crate::search::{SearchConfig, Searcher};
-use crate::strategy::{build_tree, StrategyError};
-use crate::{matching, schemes};
+use crate::proofs::certificate::{Body, Certificate, CertificateError};
+use crate::proofs::strategy::{build_tree, StrategyError};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
@@ -132,8 +132,8 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
 
 impl Certified {
     /// The manifest row that pins this certificate (from the verifier's verdict).
-    pub fn manifest_row(&self) -> crate::manifest::Row {
-        crate::manifest::Row {
+    pub fn manifest_row(&self) -> crate::proofs::manifest::Row {
+        crate::proofs::manifest::Row {
             first: self.verdict.n,
             last: self.verdict.n,
             winner: self.certificate.winner,
@@ -169,9 +169,10 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
             if n > matching::MAX_N {
                 return Err(not_applicable(format!("only for n ≤ {}", matching::MAX_N)));
             }
-            let pairing = crate::closure::closed_pairing(n, options.rule).ok_or_else(|| {
-                not_applicable("no maximum matching tried has an all-paired closure".into())
-            })?;
+            let pairing =
+                crate::proofs::closure::closed_pairing(n, options.rule).ok_or_else(|| {
+                    not_applicable("no maximum matching tried has an all-paired closure".into())
+                })?;
             let body = Body::ClosedPairing {
                 opening: pairing.opening,
                 pairs: pairing.pairs,

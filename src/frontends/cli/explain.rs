@@ -2,7 +2,7 @@
 //! proof a person can read (src/explain.rs). A rejected file gives the verifier's reason.
 
 use super::CliError;
-use juniper_green::explain::{explain_bytes, Format};
+use juniper_green::proofs::explain::{explain_bytes, Format};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

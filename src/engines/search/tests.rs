@@ -247,7 +247,7 @@ fn every_board_up_to_24_agrees_with_plain_minimax() {
         // (as the matching engine reports it), a first-player win stopped at the first.
         assert_eq!(
             quick.all_openings,
-            crate::matching::solve(n as u64, OpeningRule::Even)
+            crate::engines::matching::solve(n as u64, OpeningRule::Even)
                 .winning_openings
                 .is_empty(),
             "n = {n}"

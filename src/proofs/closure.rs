@@ -4,8 +4,8 @@
 //! verify in microseconds. Pairs come from maximum matchings (docs/MATH.md §3); the closure is
 //! computed here from the raw rules, independently of the verifier's own computation.
 
+use crate::engines::matching::{self, related_numbers, PairingStrategy};
 use crate::game::{OpeningRule, Player};
-use crate::matching::{self, related_numbers, PairingStrategy};
 use std::collections::{HashMap, HashSet};
 
 /// The closure of a pairing: the loser's first moves (every allowed opening, or the neighbours
@@ -348,15 +348,16 @@ mod tests {
         // closure check fails on the board just past it.
         let mut boards = 0;
         for c in 3..=60 {
-            let Some(interval) = crate::theorem::searched_interval(c) else {
+            let Some(interval) = crate::proofs::theorem::searched_interval(c) else {
                 continue;
             };
-            let pairing = crate::schemes::Pairing {
+            let pairing = crate::engines::schemes::Pairing {
                 opening: Some(interval.opening),
                 pairs: interval.pairs.clone(),
             };
             for m in c..=interval.last {
-                crate::schemes::simulate(m, &pairing).unwrap_or_else(|e| panic!("m = {m}: {e}"));
+                crate::engines::schemes::simulate(m, &pairing)
+                    .unwrap_or_else(|e| panic!("m = {m}: {e}"));
                 boards += 1;
             }
         }

@@ -7,8 +7,8 @@
 //! docs/MATH.md §8) and 4 (openings, spec.md §3.4) are decoded and rendered; which of them a file
 //! may carry is the verifier's decision alone.
 
-use crate::certificate::OpeningEntry;
 use crate::game::{OpeningRule, Player};
+use crate::proofs::certificate::OpeningEntry;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 
@@ -1345,7 +1345,7 @@ mod tests {
     /// An openings certificate with every tag, encoded by the solver's encoder (not checked by
     /// the verifier: the trees are not proofs, only bytes to decode and render).
     fn every_tag() -> (Vec<OpeningEntry>, Vec<u8>) {
-        use crate::certificate::{Body, Certificate};
+        use crate::proofs::certificate::{Body, Certificate};
         let entries = vec![
             OpeningEntry::WinPairing {
                 opening: 2,

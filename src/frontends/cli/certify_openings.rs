@@ -4,7 +4,7 @@
 
 use super::certify::Args;
 use super::{progress_bar, progress_spinner, CliError};
-use juniper_green::openings::{
+use juniper_green::proofs::openings::{
     certify_openings_verified, file_name, update_manifest, CertifiedOpenings, ManifestRow,
 };
 use rayon::prelude::*;

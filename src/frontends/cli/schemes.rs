@@ -3,7 +3,7 @@
 //! and the outcome of simulating it against every reply; with `--to`, that check for a range.
 
 use super::CliError;
-use juniper_green::schemes::{self, Scheme};
+use juniper_green::engines::schemes::{self, Scheme};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

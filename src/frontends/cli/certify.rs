@@ -2,9 +2,9 @@
 //! crate, write it atomically and print a one-line summary.
 
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
-use juniper_green::certify::{certify, Certified, Options, Strategy};
-use juniper_green::manifest::Row;
-use juniper_green::search::SearchConfig;
+use juniper_green::engines::search::SearchConfig;
+use juniper_green::proofs::certify::{certify, Certified, Options, Strategy};
+use juniper_green::proofs::manifest::Row;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -102,7 +102,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if !args.dry_run {
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
-                    juniper_green::manifest::update(manifest, &[certified.manifest_row()])?;
+                    juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;
                 }
             }
             if !super::quiet() {
@@ -155,7 +155,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 }
             }
             if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
-                juniper_green::manifest::update(manifest, &rows)?;
+                juniper_green::proofs::manifest::update(manifest, &rows)?;
             }
             if !super::quiet() {
                 println!(
@@ -176,7 +176,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 
 /// `--cover A..B`: the theorem folder (library: `theorem::plan`, `theorem::write_folder`).
 fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliError> {
-    use juniper_green::theorem;
+    use juniper_green::proofs::theorem;
     let started = Instant::now();
     let spinner = progress_spinner(format!("covering {from}..{to}"));
     let pieces = theorem::plan(from, to).map_err(|e| e.to_string())?;

@@ -394,7 +394,7 @@ mod tests {
         // The hint at the start of 1..10 must match the matching engine's verdict (the second
         // player wins n = 10), and only that one.
         let first_wins =
-            crate::matching::solve(10, crate::OpeningRule::Even).winner == Player::First;
+            crate::engines::matching::solve(10, crate::OpeningRule::Even).winner == Player::First;
         let (hint, not) = match first_wins {
             true => ("Winning moves", "No winning move"),
             false => ("No winning move", "Winning moves"),
@@ -420,7 +420,7 @@ impl Oracle for MatchingOracle {
     fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
         // Callers pass legal lines only (moves are checked before they are played); an illegal
         // one has no winning move to offer.
-        crate::matching::analyse(n, self.rule, line)
+        crate::engines::matching::analyse(n, self.rule, line)
             .map(|analysis| analysis.winning_moves)
             .unwrap_or_default()
     }

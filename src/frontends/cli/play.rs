@@ -1,7 +1,7 @@
 //! `jg play N [--first|--second]`: a game in the terminal against the perfect player.
 
 use super::CliError;
-use juniper_green::play::{play_game, GameEnd, MatchingOracle};
+use juniper_green::frontends::play::{play_game, GameEnd, MatchingOracle};
 use juniper_green::OpeningRule;
 use juniper_green::Player;
 use std::process::ExitCode;

@@ -153,7 +153,7 @@ impl Renderer {
 pub fn render(rows: &[Outcome], format: Format) -> String {
     if format == Format::Svg {
         let winners: Vec<_> = rows.iter().map(|row| (row.n, row.winner)).collect();
-        return crate::draw::plot_winners(&winners);
+        return crate::frontends::draw::plot_winners(&winners);
     }
     if rows.is_empty() && format == Format::Json {
         return "[]\n".to_string();
@@ -175,7 +175,7 @@ pub fn certified_row(row: &Outcome, dir: &Path, rule: OpeningRule) -> bool {
         OpeningRule::Even => jg_verify::OpeningRule::Even,
         OpeningRule::Free => jg_verify::OpeningRule::Free,
     };
-    let Ok(bytes) = std::fs::read(dir.join(crate::openings::file_name(row.n))) else {
+    let Ok(bytes) = std::fs::read(dir.join(crate::proofs::openings::file_name(row.n))) else {
         return false;
     };
     match jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()) {

@@ -3,7 +3,7 @@
 //! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
 
 use super::CliError;
-use juniper_green::chain::{
+use juniper_green::engines::chain::{
     certify_longest_chain, check_chain, longest_chain_within, CertifiedChain, LongestChain,
 };
 use std::io::Write;
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (found, certified) = match &args.certificate {
         Some(path) => {
             let certified = certify_longest_chain(n, deadline)?;
-            juniper_green::certificate::write_atomically(path, &certified.certificate)
+            juniper_green::proofs::certificate::write_atomically(path, &certified.certificate)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             (certified.found.clone(), Some(certified))
         }
@@ -183,7 +183,7 @@ fn run_range(
         match certify_longest_chain(n, deadline) {
             Ok(c) => {
                 let path = certificate_path(dir, n);
-                juniper_green::certificate::write_atomically(&path, &c.certificate)
+                juniper_green::proofs::certificate::write_atomically(&path, &c.certificate)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 let seconds = started.elapsed().as_secs_f64();
                 let (length, bytes) = (c.found.chain.len(), c.certificate.len());
@@ -205,7 +205,7 @@ fn run_range(
         n += 1;
     }
     let path = dir.join("a337125.txt");
-    juniper_green::certificate::write_atomically(&path, b_file.as_bytes())
+    juniper_green::proofs::certificate::write_atomically(&path, b_file.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     eprintln!("{}: n = 1..{}", path.display(), n - 1);
     Ok(if failed == 0 {

@@ -2,7 +2,7 @@
 //! theorem document (default docs/THEOREM.md) with its figures in `figures/` beside it.
 
 use super::CliError;
-use juniper_green::theorem_document as theorem;
+use juniper_green::proofs::theorem_document as theorem;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

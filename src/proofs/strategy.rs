@@ -253,12 +253,12 @@ mod tests {
                 build_tree(&board, winner, &oracle, 1 << 30).expect("the true winner has a tree");
             // The independent verifier walks the tree: it proves the minimax winner, and it
             // expands exactly the positions the builder counted.
-            let certificate = crate::certificate::Certificate {
+            let certificate = crate::proofs::certificate::Certificate {
                 n: n as u64,
                 opening_rule: crate::OpeningRule::Even,
                 winner,
                 generator: "strategy tests".into(),
-                body: crate::certificate::Body::Tree {
+                body: crate::proofs::certificate::Body::Tree {
                     moves: tree.moves.clone(),
                 },
             };

@@ -16,8 +16,8 @@ pub mod theorem;
 pub mod verify;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use juniper_green::engines::matching::{IllegalLine, IllegalReason};
 use juniper_green::game::MAX_SMALL_N;
-use juniper_green::matching::{IllegalLine, IllegalReason};
 use juniper_green::{OpeningRule, Outcome};
 use std::io::Write;
 use std::path::Path;
@@ -157,7 +157,7 @@ pub fn numbers_text(numbers: &[u64], full: bool) -> String {
         let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
         return words.join(" ");
     }
-    juniper_green::play::abbreviate(numbers)
+    juniper_green::frontends::play::abbreviate(numbers)
 }
 
 /// The opening-rule flag shared by the solving commands.
@@ -233,13 +233,13 @@ pub struct MethodChoice {
     /// past it). At most the machine's memory (MemTotal in /proc/meminfo; 65536 where that
     /// cannot be read)
     #[arg(long, value_name = "MIB", value_parser = parse_table_mib,
-          default_value_t = juniper_green::search::SearchConfig::default().table_megabytes)]
+          default_value_t = juniper_green::engines::search::SearchConfig::default().table_megabytes)]
     pub table_mib: usize,
 }
 
 /// The largest n each method decides.
 pub const SEARCH_MAX_N: u64 = MAX_SMALL_N as u64;
-pub const MATCHING_MAX_N: u64 = juniper_green::matching::MAX_N;
+pub const MATCHING_MAX_N: u64 = juniper_green::engines::matching::MAX_N;
 
 impl MethodChoice {
     /// Refuses, before any work starts, a request the method cannot finish for every n of
@@ -282,7 +282,7 @@ impl MethodChoice {
         self.check(n, rule, all_openings)?;
         match self.method {
             Method::Search => Ok(self.search(n, rule, all_openings)),
-            Method::Matching => Ok(juniper_green::matching::solve(n, rule)),
+            Method::Matching => Ok(juniper_green::engines::matching::solve(n, rule)),
             Method::Auto => {
                 let mut no_scheme = None;
                 if !all_openings && rule == OpeningRule::Even {
@@ -294,7 +294,7 @@ impl MethodChoice {
                 if n <= SEARCH_MAX_N {
                     Ok(self.search(n, rule, all_openings))
                 } else if n <= MATCHING_MAX_N {
-                    Ok(juniper_green::matching::solve(n, rule))
+                    Ok(juniper_green::engines::matching::solve(n, rule))
                 } else {
                     let why = no_scheme.map_or(String::new(), |e| format!(" ({e})"));
                     Err(format!(
@@ -328,7 +328,7 @@ impl MethodChoice {
                 let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
                 let last = ((start as f64).powi(2) + budget).sqrt() as u64;
                 let last = last.max(start).min(to);
-                for row in juniper_green::matching::solve_range(start, last, rule) {
+                for row in juniper_green::engines::matching::solve_range(start, last, rule) {
                     on_row(row)?;
                 }
                 if last == to {
@@ -344,11 +344,11 @@ impl MethodChoice {
     }
 
     fn search(&self, n: u64, rule: OpeningRule, all_openings: bool) -> Outcome {
-        let config = juniper_green::search::SearchConfig {
+        let config = juniper_green::engines::search::SearchConfig {
             table_megabytes: self.table_mib,
             ..Default::default()
         };
-        juniper_green::search::solve(n as u32, rule, all_openings, &config)
+        juniper_green::engines::search::solve(n as u32, rule, all_openings, &config)
     }
 }
 
@@ -404,8 +404,8 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
 
 /// The outcome a prime-window scheme proves (after its own simulation against every reply):
 /// the first player wins with the scheme's opening; the other openings are not decided.
-fn by_scheme(n: u64) -> Result<Outcome, juniper_green::schemes::SchemeError> {
-    let (scheme, _, _) = juniper_green::schemes::winning_pairing(n)?;
+fn by_scheme(n: u64) -> Result<Outcome, juniper_green::engines::schemes::SchemeError> {
+    let (scheme, _, _) = juniper_green::engines::schemes::winning_pairing(n)?;
     Ok(Outcome {
         n,
         winner: juniper_green::Player::First,

@@ -2,8 +2,8 @@
 //! play drawn as arrows and the winning moves of the player to move marked, and a chart of the
 //! winner for each n. Who wins comes from outside (an oracle closure), so any engine can draw.
 
+use crate::frontends::play::legal_moves;
 use crate::game::Player;
-use crate::play::legal_moves;
 use std::fmt::Write as _;
 
 /// Largest n drawn. The labels sit on a circle about 2540 px round; a three-digit label at
@@ -260,7 +260,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{Minimax, Oracle};
+    use crate::frontends::play::{Minimax, Oracle};
 
     fn count(svg: &str, needle: &str) -> usize {
         svg.matches(needle).count()

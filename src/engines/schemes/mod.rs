@@ -10,7 +10,7 @@ mod simulate;
 pub use primes::{is_prime, largest_prime_at_most, primes_descending};
 pub use simulate::{simulate, Simulation, SimulationError};
 
-use crate::certificate::Body;
+use crate::proofs::certificate::Body;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;

@@ -4,8 +4,8 @@
 //! manifest is only pinned by its hash. The argument above the folder's last n is read at run
 //! time from `large-n.md` next to the output, when that file exists.
 
-use crate::explain::{self, Accepted, Decoded, Format, Kind, Strategy};
 use crate::game::{OpeningRule, Player};
+use crate::proofs::explain::{self, Accepted, Decoded, Format, Kind, Strategy};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -142,7 +142,7 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
         .iter()
         .flat_map(|&(a, b)| [a, b])
         .chain(*opening)
-        .filter(|&x| x > 3 && crate::schemes::is_prime(x))
+        .filter(|&x| x > 3 && crate::engines::schemes::is_prime(x))
         .collect();
     primes.sort_unstable();
     primes.dedup();
@@ -599,7 +599,7 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::explain::Kind;
+    use crate::proofs::explain::Kind;
 
     /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
     fn interval_entry() -> Entry {

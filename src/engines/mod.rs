@@ -1,0 +1,11 @@
+//! The engines: each answers questions about positions of the game by its own method.
+//!
+//! - [`search`]: exact negamax for n ≤ 128 (docs/MATH.md §2);
+//! - [`matching`]: blossom matching on `G_n`, outcomes and winning moves of any position (§3);
+//! - [`schemes`]: prime-window schemes, their catalogue and simulation (§4);
+//! - [`chain`]: longest chains of 1..n, local search and branch and cut (§6).
+
+pub mod chain;
+pub mod matching;
+pub mod schemes;
+pub mod search;
