@@ -57,7 +57,8 @@ fn chain_refuses_zero_with_exit_2() {
 
 #[test]
 fn draw_writes_an_svg_and_refuses_an_illegal_line() {
-    let path = std::env::temp_dir().join(format!("jg-draw-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drawn.svg");
     let path_text = path.to_str().unwrap();
     let (code, _, err) = jg(&["draw", "12", "--after", "4 2", "-o", path_text], "");
     assert_eq!(code, 0, "{err}");
@@ -67,6 +68,7 @@ fn draw_writes_an_svg_and_refuses_an_illegal_line() {
     let (code, _, err) = jg(&["draw", "12", "--after", "4 3", "-o", path_text], "");
     assert_eq!(code, 2);
     assert!(err.contains("illegal line of play"), "{err}");
+    assert!(!path.exists(), "nothing is written for an illegal line");
 }
 
 #[test]

@@ -262,8 +262,8 @@ fn the_table_marks_the_rows_the_folder_proves() {
 
 #[test]
 fn certify_openings_writes_what_jg_verify_reports() {
-    let dir = std::env::temp_dir().join(format!("jg-openings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("c.bin");
     let jg = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_jg"))
@@ -297,5 +297,4 @@ fn certify_openings_writes_what_jg_verify_reports() {
     ]);
     assert!(made.status.success());
     assert!(dir.join("cert-7-openings.bin").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

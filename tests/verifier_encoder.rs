@@ -216,15 +216,10 @@ fn encoding_errors() {
     ));
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("jg-encoder-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn write_is_atomic_and_replaces_the_file() {
-    let dir = scratch("write");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("cert-12.bin");
     std::fs::write(&path, b"old contents").unwrap();
     let (certificate, _) = Minimax::certificate(12, OpeningRule::Even);
@@ -247,12 +242,12 @@ fn write_is_atomic_and_replaces_the_file() {
         certificate.write(&missing),
         Err(CertificateError::Io { .. })
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn jg_verify_subcommand_reports_like_jg_verify() {
-    let dir = scratch("cli");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let (certificate, positions) = Minimax::certificate(14, OpeningRule::Even);
     let valid = dir.join("cert-14.bin");
     certificate.write(&valid).unwrap();
@@ -292,5 +287,4 @@ fn jg_verify_subcommand_reports_like_jg_verify() {
     assert!(errors[1].starts_with(&format!("{}: error: ", dir.display())));
     assert_eq!(code, 2);
     assert_eq!(jg(&[&invalid, &missing]).2, 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -217,9 +217,8 @@ mod tests {
 
     #[test]
     fn rows_round_trip_and_updates_replace_by_range() {
-        let dir = std::env::temp_dir().join(format!("jg-manifest-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("MANIFEST.tsv");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("MANIFEST.tsv");
         let row = |first, last, bytes| Row {
             first,
             last,
@@ -254,6 +253,5 @@ mod tests {
                 "{line}"
             );
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -628,9 +628,9 @@ mod tests {
 
     #[test]
     fn intervals_gaps_and_the_large_n_argument_appear_in_the_document() {
-        let docs = std::env::temp_dir().join(format!("jg-theorem-unit-{}", std::process::id()));
-        std::fs::create_dir_all(&docs).unwrap();
-        let without = generate(&[interval_entry()], &docs, None).unwrap().markdown;
+        let temporary = tempfile::tempdir().unwrap();
+        let docs = temporary.path();
+        let without = generate(&[interval_entry()], docs, None).unwrap().markdown;
         assert!(
             without.contains("| 141 | 163 | 82 | 41, 43, 47, 139 | 6 |"),
             "{without}"
@@ -639,8 +639,7 @@ mod tests {
         assert!(without.contains("Why the same table proves every n of the interval"));
         assert!(without.contains("for every other n with 1 ≤ n ≤ 163"));
         std::fs::write(docs.join("large-n.md"), "# Above\n\nA cited theorem.\n").unwrap();
-        let with = generate(&[interval_entry()], &docs, None).unwrap().markdown;
-        let _ = std::fs::remove_dir_all(&docs);
+        let with = generate(&[interval_entry()], docs, None).unwrap().markdown;
         assert!(with.contains("### Above\n\nA cited theorem."), "{with}");
         assert!(with.contains("the first player wins for every other n ≥ 1"));
     }
