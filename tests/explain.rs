@@ -39,7 +39,8 @@ impl AsRef<Path> for Made {
 /// certificates/, whose files change when the folder is regenerated). Each (n, strategy) is
 /// certified once per test binary; every caller gets its own copy of the bytes.
 fn certificate_with(n: u64, strategy: &str) -> Made {
-    static MADE: Mutex<Vec<((u64, String), Vec<u8>)>> = Mutex::new(Vec::new());
+    type Cache = Vec<((u64, String), Vec<u8>)>; // (n, strategy) and the file's bytes
+    static MADE: Mutex<Cache> = Mutex::new(Vec::new());
     let key = (n, strategy.to_string());
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(format!("{strategy}-{n}.bin"));

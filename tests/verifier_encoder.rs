@@ -228,7 +228,7 @@ fn write_is_atomic_and_replaces_the_file() {
         std::fs::read(&path).unwrap(),
         certificate.to_bytes().unwrap()
     );
-    let left: Vec<_> = std::fs::read_dir(&dir)
+    let left: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -280,7 +280,7 @@ fn jg_verify_subcommand_reports_like_jg_verify() {
     assert!(second.starts_with(&format!("{}: invalid: ", invalid.display())));
     assert_eq!(code, 1);
     // Unreadable files go to stderr; exit 2 unless a file is invalid (exit 1 outranks it).
-    let (out, err, code) = jg(&[&missing, &dir]);
+    let (out, err, code) = jg(&[&missing, dir]);
     assert_eq!(out, "");
     let errors: Vec<&str> = err.lines().collect();
     assert!(errors[0].starts_with(&format!("{}: error: ", missing.display())));
