@@ -32,7 +32,7 @@ fn main() {
     for n in ns {
         let start = Instant::now();
         let searcher = Searcher::new(&Board::new(n), &config);
-        let openings = searcher.winning_openings(all, config.threads, &|_| {});
+        let openings = searcher.winning_openings(all, config.threads);
         let stats = searcher.stats();
         println!(
             "n={n} winner={} openings={openings:?} time={:.2}s nodes={} hits={}",

@@ -223,27 +223,9 @@ pub fn check_n(n: u64) -> Result<u32, SearchError> {
 /// Solve one n: winner + winning openings (all of them when `all_openings`).
 /// Panics if n > `MAX_N`: check user input with `check_n` first.
 pub fn solve(n: u32, rule: OpeningRule, all_openings: bool, config: &SearchConfig) -> Outcome {
-    solve_with_progress(n, rule, all_openings, config, &|_| {})
-}
-
-/// How far `solve` is: openings decided so far, out of all openings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    pub decided: usize,
-    pub openings: usize,
-}
-
-/// `solve`, calling `progress` each time an opening is decided (from worker threads).
-pub fn solve_with_progress(
-    n: u32,
-    rule: OpeningRule,
-    all_openings: bool,
-    config: &SearchConfig,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Outcome {
     let board = Board::with_opening(n, rule);
     let searcher = Searcher::new(&board, config);
-    let winning = searcher.winning_openings(all_openings, config.threads, progress);
+    let winning = searcher.winning_openings(all_openings, config.threads);
     Outcome {
         n: n as u64,
         winner: if winning.is_empty() {
@@ -266,83 +248,135 @@ struct Unit {
     reply: u32,
 }
 
+/// The root work in trial order: the openings (fewest replies first, then ascending) and one
+/// unit per (opening, reply), each opening's replies fewest-replies first.
+struct RootWork {
+    openings: Vec<u32>,
+    units: Vec<Unit>,
+    /// How many replies each opening has.
+    replies: Vec<usize>,
+}
+
+impl RootWork {
+    fn new(board: &Board) -> RootWork {
+        let everything = board.all();
+        let mut openings: Vec<u32> = numbers(board.openings()).collect();
+        openings.sort_by_key(|&v| ((board.neighbours(v) & everything).count_ones(), v));
+        let mut units = Vec::new();
+        let mut replies = Vec::new();
+        for (index, &v) in openings.iter().enumerate() {
+            let rest = everything & !bit(v);
+            let mut list: Vec<u32> = numbers(board.neighbours(v) & rest).collect();
+            list.sort_by_key(|&w| ((board.neighbours(w) & rest & !bit(w)).count_ones(), w));
+            replies.push(list.len());
+            units.extend(list.into_iter().map(|reply| Unit {
+                opening: index,
+                reply,
+            }));
+        }
+        RootWork {
+            openings,
+            units,
+            replies,
+        }
+    }
+}
+
+/// What the root workers share. Every atomic is only a flag or a counter between workers: no
+/// other memory is published through it, and the results are read after the thread scope has
+/// joined (which orders every worker's writes before the reads), so `Relaxed` suffices except
+/// where a comment says otherwise.
+struct RootState {
+    /// The index of the next unit to take. `Relaxed`: `fetch_add` alone hands each unit to
+    /// exactly one worker.
+    next: AtomicUsize,
+    /// Per opening, the replies not yet proved won for the first player. `AcqRel` on the
+    /// decrement, stronger than needed: the count reaches 0 only when every reply was proved
+    /// won, so the opening cannot also be refuted, and the `lost` check after it is a guard.
+    pending: Vec<AtomicUsize>,
+    /// Per opening, a reply refuting it was found: its remaining units stop. `Relaxed`: a late
+    /// read only costs a unit of wasted work; the flag never goes back to false.
+    lost: Vec<AtomicBool>,
+    /// Per opening, every reply was proved won. `Relaxed`: written once, read after the join.
+    won: Vec<AtomicBool>,
+    /// The smallest index of a won opening so far (`usize::MAX`: none): when one winning
+    /// opening is enough, units of later openings stop. `Relaxed` with `fetch_min`: the minimum
+    /// is exact whatever the interleaving, and a late read only costs wasted work.
+    best: AtomicUsize,
+}
+
+impl RootState {
+    fn new(work: &RootWork) -> RootState {
+        let flags = || {
+            work.openings
+                .iter()
+                .map(|_| AtomicBool::new(false))
+                .collect()
+        };
+        let state = RootState {
+            next: AtomicUsize::new(0),
+            pending: work.replies.iter().map(|&r| AtomicUsize::new(r)).collect(),
+            lost: flags(),
+            won: flags(),
+            best: AtomicUsize::new(usize::MAX),
+        };
+        // Openings without any reply win outright.
+        for (index, &replies) in work.replies.iter().enumerate() {
+            if replies == 0 {
+                state.mark_won(index);
+            }
+        }
+        state
+    }
+
+    fn mark_won(&self, index: usize) {
+        self.won[index].store(true, Ordering::Relaxed);
+        self.best.fetch_min(index, Ordering::Relaxed);
+    }
+
+    /// Whether the units of opening `index` may stop: it is refuted, or (when one winning
+    /// opening is enough) an earlier opening already wins.
+    fn settled(&self, index: usize, all: bool) -> bool {
+        self.lost[index].load(Ordering::Relaxed)
+            || (!all && self.best.load(Ordering::Relaxed) < index)
+    }
+
+    /// Records the result of one unit of opening `index` (None: it was aborted).
+    fn record(&self, index: usize, first_player_wins: Option<bool>) {
+        match first_player_wins {
+            None => {}
+            // The first player losing after one reply refutes the opening.
+            Some(false) => self.lost[index].store(true, Ordering::Relaxed),
+            // The opening wins when the first player wins after every reply.
+            Some(true) => {
+                let last_reply = self.pending[index].fetch_sub(1, Ordering::AcqRel) == 1;
+                if last_reply && !self.lost[index].load(Ordering::Relaxed) {
+                    self.mark_won(index);
+                }
+            }
+        }
+    }
+}
+
 impl Searcher {
     /// The first player's winning openings from the start: all of them, ascending, when `all`;
     /// otherwise the first winning one in the trial order (the same on any thread count), or none.
     ///
     /// Work is split into (opening, reply) units so that two threads share even one hard opening.
     /// Openings are tried in order of fewest replies, then ascending.
-    pub fn winning_openings(
-        &self,
-        all: bool,
-        threads: usize,
-        progress: &(dyn Fn(Progress) + Sync),
-    ) -> Vec<u32> {
-        let board = &self.board;
-        let everything = board.all();
-        let mut openings: Vec<u32> = numbers(board.openings()).collect();
-        openings.sort_by_key(|&v| ((board.neighbours(v) & everything).count_ones(), v));
-        let mut units = Vec::new();
-        let mut pending = Vec::new();
-        for (index, &v) in openings.iter().enumerate() {
-            let rest = everything & !bit(v);
-            let mut replies: Vec<u32> = numbers(board.neighbours(v) & rest).collect();
-            replies.sort_by_key(|&w| ((board.neighbours(w) & rest & !bit(w)).count_ones(), w));
-            pending.push(AtomicUsize::new(replies.len()));
-            units.extend(replies.into_iter().map(|reply| Unit {
-                opening: index,
-                reply,
-            }));
-        }
-        let lost: Vec<AtomicBool> = openings.iter().map(|_| AtomicBool::new(false)).collect();
-        let won: Vec<AtomicBool> = openings.iter().map(|_| AtomicBool::new(false)).collect();
-        // Smallest index of a won opening so far (usize::MAX: none); units of later openings stop.
-        let best = AtomicUsize::new(usize::MAX);
-        let decided = AtomicUsize::new(0);
-        let announce = || {
-            let d = decided.fetch_add(1, Ordering::Relaxed) + 1;
-            progress(Progress {
-                decided: d,
-                openings: openings.len(),
-            });
-        };
-        // Openings without any reply win outright.
-        for (index, count) in pending.iter().enumerate() {
-            if count.load(Ordering::Relaxed) == 0 {
-                won[index].store(true, Ordering::Relaxed);
-                best.fetch_min(index, Ordering::Relaxed);
-                announce();
-            }
-        }
-        let next = AtomicUsize::new(0);
+    pub fn winning_openings(&self, all: bool, threads: usize) -> Vec<u32> {
+        let work = RootWork::new(&self.board);
+        let state = RootState::new(&work);
         let worker = || loop {
-            let u = next.fetch_add(1, Ordering::Relaxed);
-            let Some(unit) = units.get(u) else { break };
+            let u = state.next.fetch_add(1, Ordering::Relaxed);
+            let Some(unit) = work.units.get(u) else { break };
             let i = unit.opening;
-            let abort =
-                || lost[i].load(Ordering::Relaxed) || (!all && best.load(Ordering::Relaxed) < i);
+            let abort = || state.settled(i, all);
             if abort() {
                 continue;
             }
-            let rest = everything & !bit(openings[i]) & !bit(unit.reply);
-            // None: aborted, the opening is decided elsewhere. The first player losing after one
-            // reply refutes the opening; the opening wins when he wins after every reply.
-            let opening_decided = match self.decide(unit.reply, rest, &abort) {
-                None => false,
-                Some(false) => !lost[i].swap(true, Ordering::Relaxed),
-                Some(true) => {
-                    let last_reply = pending[i].fetch_sub(1, Ordering::AcqRel) == 1;
-                    let won_now = last_reply && !lost[i].load(Ordering::Relaxed);
-                    if won_now {
-                        won[i].store(true, Ordering::Relaxed);
-                        best.fetch_min(i, Ordering::Relaxed);
-                    }
-                    won_now
-                }
-            };
-            if opening_decided {
-                announce();
-            }
+            let rest = self.board.all() & !bit(work.openings[i]) & !bit(unit.reply);
+            state.record(i, self.decide(unit.reply, rest, &abort));
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -354,18 +388,16 @@ impl Searcher {
             }
         });
         if all {
-            let mut winning: Vec<u32> = openings
-                .iter()
-                .zip(&won)
+            let mut winning: Vec<u32> = (work.openings.iter().zip(&state.won))
                 .filter(|(_, w)| w.load(Ordering::Relaxed))
                 .map(|(&v, _)| v)
                 .collect();
             winning.sort_unstable();
             winning
         } else {
-            match best.load(Ordering::Relaxed) {
+            match state.best.load(Ordering::Relaxed) {
                 usize::MAX => Vec::new(),
-                i => vec![openings[i]],
+                i => vec![work.openings[i]],
             }
         }
     }

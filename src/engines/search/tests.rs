@@ -338,27 +338,6 @@ fn a_shared_searcher_answers_right_from_several_threads() {
     assert!(searcher.stats().nodes > 0);
 }
 
-/// The progress hook reports each opening once, the last report being all of them.
-#[test]
-fn progress_reports_every_opening_once() {
-    use std::sync::Mutex;
-    let reports = Mutex::new(Vec::new());
-    let outcome = solve_with_progress(
-        36,
-        OpeningRule::Even,
-        true,
-        &small_config(Simplifications::ALL),
-        &|p| reports.lock().unwrap().push(p),
-    );
-    let mut reports = reports.into_inner().unwrap();
-    reports.sort_by_key(|p| p.decided);
-    assert_eq!(reports.len(), 18, "{outcome:?}");
-    for (i, p) in reports.iter().enumerate() {
-        assert_eq!(p.decided, i + 1);
-        assert_eq!(p.openings, 18);
-    }
-}
-
 #[test]
 fn only_boards_up_to_128_are_accepted() {
     assert_eq!(check_n(128), Ok(128));
