@@ -2,8 +2,10 @@
 //! and agreement with the library they print.
 
 use juniper_green::engines::chain::{check_chain, longest_chain};
-use juniper_green::frontends::play::{legal_moves, play_game, GameEnd, Minimax};
-use juniper_green::Player;
+use juniper_green::engines::position::PositionOracle;
+use juniper_green::frontends::play::{play_game, GameEnd};
+use juniper_green::game::legal_moves_after;
+use juniper_green::{OpeningRule, Player};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -75,13 +77,13 @@ fn draw_writes_an_svg_and_refuses_an_illegal_line() {
 fn play_through_the_binary_matches_the_in_process_game() {
     // A human who always plays the largest legal move, as second player on 1..=14.
     let n = 14;
-    let oracle = Minimax::new();
+    let oracle = PositionOracle::new(OpeningRule::Even);
     let mut script = String::new();
     let in_process = loop {
         let mut output = Vec::new();
         match play_game(n, Player::Second, &oracle, script.as_bytes(), &mut output).unwrap() {
             GameEnd::Quit(line) => {
-                let moves = legal_moves(n, &line);
+                let moves = legal_moves_after(n, OpeningRule::Even, &line).unwrap();
                 script.push_str(&format!("{}\n", moves.last().unwrap()));
             }
             _ => break String::from_utf8(output).unwrap(),
@@ -113,5 +115,8 @@ fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() 
         .find(|l| !l.contains('…'))
         .expect("the full list after 'moves'");
     let listed: Vec<u64> = full.split(' ').map(|w| w.parse().unwrap()).collect();
-    assert_eq!(listed, legal_moves(1000, &[]));
+    assert_eq!(
+        listed,
+        legal_moves_after(1000, OpeningRule::Even, &[]).unwrap()
+    );
 }

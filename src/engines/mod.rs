@@ -3,9 +3,12 @@
 //! - [`search`]: exact negamax for n ≤ 128 (docs/MATH.md §2);
 //! - [`matching`]: blossom matching on `G_n`, outcomes and winning moves of any position (§3);
 //! - [`schemes`]: prime-window schemes, their catalogue and simulation (§4);
-//! - [`chain`]: longest chains of 1..n, local search and branch and cut (§6).
+//! - [`chain`]: longest chains of 1..n, local search and branch and cut (§6);
+//! - [`position`]: the one oracle for positions (`jg solve --after`, `jg play`, `jg draw`):
+//!   matching, cross-checked by search on request.
 
 pub mod chain;
 pub mod matching;
+pub mod position;
 pub mod schemes;
 pub mod search;

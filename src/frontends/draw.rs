@@ -2,8 +2,7 @@
 //! play drawn as arrows and the winning moves of the player to move marked, and a chart of the
 //! winner for each n. Who wins comes from outside (an oracle closure), so any engine can draw.
 
-use crate::frontends::play::legal_moves;
-use crate::game::Player;
+use crate::game::{check_line, legal_moves_after, OpeningRule, Player};
 use std::fmt::Write as _;
 
 /// Largest n drawn. The labels sit on a circle about 2540 px round; a three-digit label at
@@ -35,16 +34,13 @@ pub fn draw_graph(
     if n == 0 || n > MAX_DRAW_N {
         return Err(DrawError::BadN(n));
     }
-    for (i, &number) in line.iter().enumerate() {
-        if !legal_moves(n, &line[..i]).contains(&number) {
-            return Err(DrawError::IllegalMove {
-                place: i + 1,
-                number,
-            });
-        }
-    }
+    let illegal = |e: crate::game::IllegalLine| DrawError::IllegalMove {
+        place: e.index + 1,
+        number: e.number,
+    };
+    check_line(n, OpeningRule::Even, line).map_err(illegal)?;
     let winning = winning_moves(line);
-    let moves = legal_moves(n, line);
+    let moves = legal_moves_after(n, OpeningRule::Even, line).map_err(illegal)?;
     let size = 900.0;
     let centre = size / 2.0;
     let radius = size / 2.0 - 60.0;
@@ -260,7 +256,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::frontends::play::{Minimax, Oracle};
+    use crate::engines::position::PositionOracle;
 
     fn count(svg: &str, needle: &str) -> usize {
         svg.matches(needle).count()
@@ -269,7 +265,7 @@ mod tests {
     #[test]
     fn the_graph_has_one_line_per_edge_one_arrow_per_step_and_marks_the_winners() {
         let n = 24;
-        let oracle = Minimax::new();
+        let oracle = PositionOracle::new(OpeningRule::Even);
         let line = [22, 11, 1];
         let svg = draw_graph(n, &line, &|l: &[u64]| oracle.winning_moves(n, l)).unwrap();
         let edges: usize = (1..=n)
@@ -304,7 +300,7 @@ mod tests {
 
     #[test]
     fn the_winner_chart_has_one_cell_per_n_coloured_by_winner() {
-        let oracle = Minimax::new();
+        let oracle = PositionOracle::new(OpeningRule::Even);
         let rows: Vec<(u64, Player)> = (1..=20)
             .map(|n| {
                 let first = !oracle.winning_moves(n, &[]).is_empty();

@@ -1,91 +1,12 @@
 //! A terminal game of Juniper Green against the perfect player (docs/MATH.md §1 for the rules).
-//! The perfect player asks an `Oracle` for the winning moves of a position; `Minimax` is a plain
-//! exact search for small n, and the matching engine (docs/MATH.md §3) can stand in for all n.
+//! The perfect player and the hints ask `PositionOracle`, the engine that answers `jg solve
+//! --after`; the legal moves come from the rules of game.rs.
 //! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
 
-use crate::game::{Board, Player, Position};
-use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use crate::engines::position::PositionOracle;
+use crate::game::{legal_moves_after, Player};
+use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
-
-/// Who wins from a position, told as the moves that win.
-pub trait Oracle {
-    /// The winning moves of the player to move after `line` (from the start) on 1..=n,
-    /// ascending; empty when the player to move loses (or has no move).
-    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64>;
-}
-
-/// Largest n the plain minimax accepts: beyond it the search is too slow for a game.
-pub const MAX_MINIMAX_N: u64 = 30;
-
-/// Exact minimax with a table of decided positions, for n ≤ `MAX_MINIMAX_N`.
-#[derive(Default)]
-pub struct Minimax {
-    /// Positions decided so far, per n: true when the player to move wins.
-    decided: RefCell<HashMap<(u64, Position), bool>>,
-}
-
-impl Minimax {
-    pub fn new() -> Minimax {
-        Minimax::default()
-    }
-
-    fn wins(&self, board: &Board, position: Position) -> bool {
-        let key = (board.n() as u64, position);
-        if let Some(&known) = self.decided.borrow().get(&key) {
-            return known;
-        }
-        let moves = board.legal_moves(&position);
-        let wins = crate::game::numbers(moves).any(|m| !self.wins(board, position.after(m)));
-        self.decided.borrow_mut().insert(key, wins);
-        wins
-    }
-}
-
-impl Oracle for Minimax {
-    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
-        assert!(
-            n <= MAX_MINIMAX_N,
-            "the plain minimax is for n ≤ {MAX_MINIMAX_N}, got {n}"
-        );
-        let board = Board::new(n as u32);
-        let Ok(position) = board.play_line(line) else {
-            return Vec::new();
-        };
-        crate::game::numbers(board.legal_moves(&position))
-            .filter(|&m| !self.wins(&board, position.after(m)))
-            .map(u64::from)
-            .collect()
-    }
-}
-
-/// Any closure from (n, line) to winning moves is an oracle too.
-impl<F: Fn(u64, &[u64]) -> Vec<u64>> Oracle for F {
-    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
-        self(n, line)
-    }
-}
-
-/// The legal moves after `line` on 1..=n, ascending, by the rules alone (any n).
-pub fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
-    let played: BTreeSet<u64> = line.iter().copied().collect();
-    let candidates: Vec<u64> = match line.last() {
-        None => (2..=n).step_by(2).collect(),
-        Some(&last) => {
-            let divisors = (1..=last)
-                .take_while(|d| d * d <= last)
-                .filter(|d| last % d == 0);
-            let mut all: BTreeSet<u64> = divisors.flat_map(|d| [d, last / d]).collect();
-            all.extend((2 * last..=n).step_by(last as usize));
-            all.remove(&last);
-            all.into_iter().collect()
-        }
-    };
-    candidates
-        .into_iter()
-        .filter(|m| !played.contains(m))
-        .collect()
-}
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,11 +28,12 @@ pub enum PlayError {
     Io(#[from] std::io::Error),
 }
 
-/// Plays one game on 1..=n: the person at `input`/`output` is `human`, the oracle the other.
+/// Plays one game on 1..=n under the oracle's opening rule: the person at `input`/`output` is
+/// `human`, the oracle the other.
 pub fn play_game(
     n: u64,
     human: Player,
-    oracle: &dyn Oracle,
+    oracle: &PositionOracle,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<GameEnd, PlayError> {
@@ -131,7 +53,8 @@ pub fn play_game(
         } else {
             Player::Second
         };
-        let moves = legal_moves(n, &line);
+        // The line is made of legal moves only, so it is never refused here.
+        let moves = legal_moves_after(n, oracle.rule, &line).unwrap_or_default();
         if to_move != human {
             if moves.is_empty() {
                 writeln!(out, "I have no legal move: you win.")?;
@@ -264,7 +187,9 @@ fn join(numbers: &[u64]) -> String {
 mod tests {
     use super::*;
 
-    /// The rules written out over the whole board, for comparison with `legal_moves`.
+    use crate::OpeningRule;
+
+    /// The rules written out over the whole board (the game's even opening).
     fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
         (1..=n)
             .filter(|m| !line.contains(m))
@@ -273,6 +198,14 @@ mod tests {
                 Some(&c) => m % c == 0 || c % m == 0,
             })
             .collect()
+    }
+
+    fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+        legal_moves_after(n, OpeningRule::Even, line).unwrap()
+    }
+
+    fn oracle() -> PositionOracle {
+        PositionOracle::new(OpeningRule::Even)
     }
 
     /// Winner by a second, independent recursion (no table) over the rules.
@@ -303,8 +236,8 @@ mod tests {
     }
 
     #[test]
-    fn minimax_agrees_with_plain_recursion_on_the_winner() {
-        let oracle = Minimax::new();
+    fn the_oracle_agrees_with_plain_recursion_on_the_winner() {
+        let oracle = oracle();
         for n in 1..=14 {
             let first_wins = !oracle.winning_moves(n, &[]).is_empty();
             assert_eq!(first_wins, first_player_wins(n), "n = {n}");
@@ -318,7 +251,7 @@ mod tests {
         choose: &mut dyn FnMut(&[u64], &[u64]) -> u64,
     ) -> GameEnd {
         // Feed the game one move at a time: replay with a longer script until it ends.
-        let oracle = Minimax::new();
+        let oracle = oracle();
         let mut script: Vec<String> = Vec::new();
         loop {
             let input = script.join("\n") + "\n";
@@ -336,7 +269,7 @@ mod tests {
 
     #[test]
     fn the_perfect_player_wins_every_game_it_can_win() {
-        let oracle = Minimax::new();
+        let oracle = oracle();
         for n in 2..=16 {
             let first_wins = !oracle.winning_moves(n, &[]).is_empty();
             let computer = if first_wins {
@@ -367,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_player_following_hints_beats_the_computer_when_it_can() {
-        let oracle = Minimax::new();
+        let oracle = oracle();
         for n in 2..=16 {
             let first_wins = !oracle.winning_moves(n, &[]).is_empty();
             let human = if first_wins {
@@ -383,7 +316,7 @@ mod tests {
 
     #[test]
     fn bad_input_is_answered_and_undo_and_hint_work() {
-        let oracle = Minimax::new();
+        let oracle = oracle();
         let input = "banana\n7\n\n999\nhint\n4\nundo\nundo\n10\nquit\n";
         let mut output = Vec::new();
         let end = play_game(10, Player::First, &oracle, input.as_bytes(), &mut output).unwrap();
@@ -391,10 +324,9 @@ mod tests {
         assert!(text.contains("Type a number"), "{text}");
         assert!(text.contains("7 is not a legal move"), "{text}");
         assert!(text.contains("999 is not a legal move"), "{text}");
-        // The hint at the start of 1..10 must match the matching engine's verdict (the second
-        // player wins n = 10), and only that one.
-        let first_wins =
-            crate::engines::matching::solve(10, crate::OpeningRule::Even).winner == Player::First;
+        // The hint at the start of 1..10 must match the verdict of the plain recursion, and
+        // only that one.
+        let first_wins = first_player_wins(10);
         let (hint, not) = match first_wins {
             true => ("Winning moves", "No winning move"),
             false => ("No winning move", "Winning moves"),
@@ -408,20 +340,5 @@ mod tests {
         assert_eq!(line[0], 10);
         assert_eq!(line.len(), 2);
         assert!(legal_moves(10, &[10]).contains(&line[1]));
-    }
-}
-
-/// The perfect player for every n: one maximum matching per position (docs/MATH.md §3).
-pub struct MatchingOracle {
-    pub rule: crate::OpeningRule,
-}
-
-impl Oracle for MatchingOracle {
-    fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
-        // Callers pass legal lines only (moves are checked before they are played); an illegal
-        // one has no winning move to offer.
-        crate::engines::matching::analyse(n, self.rule, line)
-            .map(|analysis| analysis.winning_moves)
-            .unwrap_or_default()
     }
 }

@@ -4,7 +4,8 @@
 //! verify in microseconds. Pairs come from maximum matchings (docs/MATH.md §3); the closure is
 //! computed here from the raw rules, independently of the verifier's own computation.
 
-use crate::engines::matching::{self, related_numbers, PairingStrategy};
+use crate::engines::matching::{self, PairingStrategy};
+use crate::game::{related, related_numbers};
 use crate::game::{OpeningRule, Player};
 use std::collections::{HashMap, HashSet};
 
@@ -102,7 +103,7 @@ pub fn check(
             wide(e)?;
             expanded.push(e);
             reached.insert(e); // played all game long: never a loser's move
-            related_numbers(n, e)
+            related_numbers(n, e).collect()
         }
         None => (1..=n).filter(|&x| rule.allows(x)).collect(),
     };
@@ -114,7 +115,7 @@ pub fn check(
         if Some(y) == opening {
             return Err(ClosureError::PartnerIsOpening { x, y });
         }
-        if !(x % y == 0 || y % x == 0) {
+        if !related(x, y) {
             return Err(ClosureError::NotRelated { x, y });
         }
         used_pairs.push((x.min(y), x.max(y)));

@@ -698,7 +698,7 @@ pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<us
         Some(v) => crate::proofs::closure::closure_from(
             n,
             Some(v),
-            &crate::engines::matching::related_numbers(n, v),
+            &crate::game::related_numbers(n, v).collect::<Vec<_>>(),
             pairs,
         ),
         None => crate::proofs::closure::closure_from(n, None, &first, pairs),

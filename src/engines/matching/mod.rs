@@ -11,7 +11,7 @@ mod tests;
 pub use blossom::{greedy_matching, is_tutte_berge_witness, Class, Engine, Matching, NONE};
 pub use graph::{Graph, MAX_N};
 
-use crate::game::{OpeningRule, Player};
+use crate::game::{check_line, related_numbers, IllegalLine, OpeningRule, Player};
 use crate::outcome::{Method, Outcome};
 
 /// The position after a line of play, seen from the player to move.
@@ -50,28 +50,6 @@ impl PairingStrategy {
             .find(|&&(_, b)| b == number)
             .map(|&(a, _)| a)
     }
-}
-
-/// Why a move of a line of play is illegal.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalReason {
-    #[error("not a number of the board 1..={n}")]
-    OffBoard { n: u64 },
-    #[error("already played")]
-    AlreadyPlayed,
-    #[error("the first move must be even")]
-    OddOpening,
-    #[error("neither divides nor is a multiple of {last}")]
-    NotRelated { last: u64 },
-}
-
-/// A line of play with an illegal move: which one (0-based) and why.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("move {} ({number}) is illegal: {reason}", .index + 1)]
-pub struct IllegalLine {
-    pub index: usize,
-    pub number: u64,
-    pub reason: IllegalReason,
 }
 
 /// Maximum matching and Gallai–Edmonds classes of G_n (vertex k − 1 is number k).
@@ -157,59 +135,15 @@ fn solve_chunk(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
     outcomes
 }
 
-/// Checks a line of play against the raw rules; returns the played flags (indexed by number).
-fn play_line(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Vec<bool>, IllegalLine> {
-    let mut played = vec![false; n as usize + 1];
-    let mut last: Option<u64> = None;
-    for (index, &number) in line.iter().enumerate() {
-        let illegal = |reason| IllegalLine {
-            index,
-            number,
-            reason,
-        };
-        if number == 0 || number > n {
-            return Err(illegal(IllegalReason::OffBoard { n }));
-        }
-        if played[number as usize] {
-            return Err(illegal(IllegalReason::AlreadyPlayed));
-        }
-        match last {
-            None if !rule.allows(number) => return Err(illegal(IllegalReason::OddOpening)),
-            Some(c) if number % c != 0 && c % number != 0 => {
-                return Err(illegal(IllegalReason::NotRelated { last: c }))
-            }
-            _ => {}
-        }
-        played[number as usize] = true;
-        last = Some(number);
-    }
-    Ok(played)
-}
-
-/// Divisors and multiples of `c` in 1..=n, other than c, ascending.
-pub(crate) fn related_numbers(n: u64, c: u64) -> Vec<u64> {
-    let mut related: Vec<u64> = Vec::new();
-    let mut d = 1;
-    while d * d <= c {
-        if c.is_multiple_of(d) {
-            related.push(d);
-            related.push(c / d);
-        }
-        d += 1;
-    }
-    related.extend((2 * c..=n).step_by(c as usize));
-    related.sort_unstable();
-    related.dedup();
-    related.retain(|&x| x != c);
-    related
-}
-
 /// Analysis of the position reached by `line` from the start. After a move to c, the player to
 /// move wins by moving to x exactly when x ∈ D(H − c), H − c being the unplayed numbers: the
 /// opponent then sits on x and every maximum matching of what is left can miss x (docs/MATH.md §3).
 /// Panics if n > `MAX_N`.
 pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
-    let played = play_line(n, rule, line)?;
+    let mut played = vec![false; n as usize + 1];
+    for k in check_line(n, rule, line)? {
+        played[k as usize] = true;
+    }
     let to_move = if line.len().is_multiple_of(2) {
         Player::First
     } else {
@@ -225,7 +159,6 @@ pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, Ille
             let active = graph.vertex_count();
             let (_, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
             related_numbers(n, c)
-                .into_iter()
                 .filter(|&x| !played[x as usize])
                 .filter(|&x| {
                     let id = numbers.partition_point(|&k| k < x);

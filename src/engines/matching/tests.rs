@@ -3,6 +3,7 @@
 //! outcomes, winning moves and the pairing strategy.
 
 use super::*;
+use crate::game::IllegalReason;
 use crate::test_support::Random;
 use std::collections::HashMap;
 
@@ -402,7 +403,6 @@ fn winning_moves_are_consistent_one_move_deeper_at_larger_n() {
             let legal: Vec<u64> = match line.last() {
                 None => (2..=n).step_by(2).collect(),
                 Some(&c) => related_numbers(n, c)
-                    .into_iter()
                     .filter(|x| !line.contains(x))
                     .collect(),
             };

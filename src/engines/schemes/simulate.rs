@@ -1,10 +1,11 @@
 //! The generator's own check of a first-player pairing strategy, for any n in u64: the walk of
 //! spec.md §4 with the pairing rule of spec.md §3.2, against every legal reply of the second
-//! player. Replies are found by trial division (divisors) and by stepping (multiples), so no
-//! array of size n is built. The independent verifier crate is the real check; this walk is the
+//! player. Replies are the related numbers of game.rs (divisors by trial division, multiples by
+//! stepping), so no array of size n is built. The independent verifier crate is the real check; this walk is the
 //! schemes' test oracle and counts positions exactly as spec.md defines them.
 
 use super::Pairing;
+use crate::game::{multiples, proper_divisors, related};
 use std::collections::{HashMap, HashSet};
 
 /// The pairing rule looks for an immediate win first only on boards up to this n (spec.md §3.2).
@@ -164,9 +165,7 @@ impl Walk {
                             line: self.line.clone(),
                             last,
                         })?;
-                let related =
-                    partner != last && (partner % last == 0 || last.is_multiple_of(partner));
-                if !(related && partner <= self.n && !self.played(partner)) {
+                if !(related(partner, last) && partner <= self.n && !self.played(partner)) {
                     return Err(SimulationError::IllegalPartner {
                         line: self.line.clone(),
                         last,
@@ -211,55 +210,4 @@ impl Walk {
         self.line.pop();
         result
     }
-}
-
-/// The multiples 2x, 3x, … up to n, ascending, lazily (there may be very many).
-fn multiples(x: u64, n: u64) -> impl Iterator<Item = u64> {
-    (2u64..)
-        .map_while(move |k| x.checked_mul(k))
-        .take_while(move |&m| m <= n)
-}
-
-/// The divisors of `x` other than `x`, ascending, from its factors found by trial division
-/// (2, 3, then 6k ± 1 up to the square root of what is left).
-pub fn proper_divisors(x: u64) -> Vec<u64> {
-    let mut factors: Vec<(u64, u32)> = Vec::new();
-    let mut rest = x;
-    let mut divide_out = |d: u64, rest: &mut u64| {
-        let mut exponent = 0;
-        while (*rest).is_multiple_of(d) {
-            *rest /= d;
-            exponent += 1;
-        }
-        if exponent > 0 {
-            factors.push((d, exponent));
-        }
-    };
-    if rest > 1 {
-        divide_out(2, &mut rest);
-        divide_out(3, &mut rest);
-        let mut d = 5u64;
-        while d <= rest / d {
-            divide_out(d, &mut rest);
-            divide_out(d + 2, &mut rest);
-            d += 6;
-        }
-        if rest > 1 {
-            factors.push((rest, 1));
-        }
-    }
-    let mut divisors = vec![1u64];
-    for (prime, exponent) in factors {
-        let known = divisors.len();
-        let mut power = 1u64;
-        for _ in 0..exponent {
-            power *= prime;
-            for i in 0..known {
-                divisors.push(divisors[i] * power);
-            }
-        }
-    }
-    divisors.sort_unstable();
-    divisors.pop(); // x itself (for x = 1 this leaves nothing: 1 has no proper divisor)
-    divisors
 }

@@ -2,8 +2,8 @@
 //! bitset legal-move generator (game.rs) for a second walk on boards up to 128, and the
 //! simulation itself for every n from 119 to 100 000.
 
-use super::simulate::proper_divisors;
 use super::*;
+use crate::game::proper_divisors;
 use crate::game::{numbers, Board, Position};
 use std::collections::HashSet;
 

@@ -1,8 +1,8 @@
 //! `jg draw N [--after "22 11 33"] -o FILE.svg`: G_N with the line of play and the winning moves.
 
 use super::CliError;
+use juniper_green::engines::position::PositionOracle;
 use juniper_green::frontends::draw::{draw_graph, MAX_DRAW_N};
-use juniper_green::frontends::play::{MatchingOracle, Oracle};
 use juniper_green::OpeningRule;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,9 +24,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let n = args.n;
     let line = super::parse_line(&args.after)?;
     super::check_line(n, OpeningRule::Even, &line)?;
-    let oracle = MatchingOracle {
-        rule: OpeningRule::Even,
-    };
+    let oracle = PositionOracle::new(OpeningRule::Even);
     let winning = |played: &[u64]| oracle.winning_moves(n, played);
     let svg = draw_graph(n, &line, &winning)?;
     super::write_output(&args.output, svg.as_bytes())?;

@@ -16,7 +16,6 @@ pub mod theorem;
 pub mod verify;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use juniper_green::engines::matching::{IllegalLine, IllegalReason};
 use juniper_green::game::MAX_SMALL_N;
 use juniper_green::{OpeningRule, Outcome};
 use std::io::Write;
@@ -120,34 +119,9 @@ pub fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
 /// Checks a line of play against the rules on 1..=n, with one wording for every subcommand:
 /// `illegal line of play: move 2 (23) is illegal: neither divides nor is a multiple of 22`.
 pub fn check_line(n: u64, rule: OpeningRule, line: &[u64]) -> Result<(), CliError> {
-    let mut played = std::collections::HashSet::new();
-    let mut last: Option<u64> = None;
-    for (index, &number) in line.iter().enumerate() {
-        let reason = if number == 0 || number > n {
-            Some(IllegalReason::OffBoard { n })
-        } else if played.contains(&number) {
-            Some(IllegalReason::AlreadyPlayed)
-        } else {
-            match last {
-                None if !rule.allows(number) => Some(IllegalReason::OddOpening),
-                Some(last) if number % last != 0 && last % number != 0 => {
-                    Some(IllegalReason::NotRelated { last })
-                }
-                _ => None,
-            }
-        };
-        if let Some(reason) = reason {
-            let illegal = IllegalLine {
-                index,
-                number,
-                reason,
-            };
-            return Err(format!("illegal line of play: {illegal}").into());
-        }
-        played.insert(number);
-        last = Some(number);
-    }
-    Ok(())
+    juniper_green::game::check_line(n, rule, line)
+        .map(|_| ())
+        .map_err(|illegal| format!("illegal line of play: {illegal}").into())
 }
 
 /// A list of numbers for a person to read: all of them when short or when `full`, else the

@@ -1,7 +1,8 @@
 //! `jg play N [--first|--second]`: a game in the terminal against the perfect player.
 
 use super::CliError;
-use juniper_green::frontends::play::{play_game, GameEnd, MatchingOracle};
+use juniper_green::engines::position::PositionOracle;
+use juniper_green::frontends::play::{play_game, GameEnd};
 use juniper_green::OpeningRule;
 use juniper_green::Player;
 use std::process::ExitCode;
@@ -32,9 +33,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         Player::First
     };
-    let oracle = MatchingOracle {
-        rule: OpeningRule::Even,
-    };
+    // The engine of `jg solve --after`, so a hint and an analysis never disagree.
+    let oracle = PositionOracle::new(OpeningRule::Even);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match play_game(args.n, human, &oracle, stdin.lock(), stdout.lock())? {

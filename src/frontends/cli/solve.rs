@@ -1,9 +1,8 @@
 //! `jg solve N`: the outcome of one n with its winning openings, or of one mid-game position.
 
 use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
-use juniper_green::engines::search::{SearchConfig, Searcher};
-use juniper_green::game::MAX_SMALL_N;
-use juniper_green::Board;
+use juniper_green::engines::position::{PositionError, PositionOracle};
+use juniper_green::engines::search::SearchConfig;
 use juniper_green::OpeningRule;
 use juniper_green::Outcome;
 use std::process::ExitCode;
@@ -75,42 +74,26 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     let started = Instant::now();
     let line = super::parse_line(text)?;
     let rule = args.rule.rule();
-    let limit = super::MATCHING_MAX_N;
-    if args.n > limit {
-        return Err(format!(
-            "n = {}: --after is analysed by the matching method, which stops at n = {limit}",
-            args.n
-        )
-        .into());
-    }
-    super::check_line(args.n, rule, &line)?;
-    let analysis = juniper_green::engines::matching::analyse(args.n, rule, &line)
-        .map_err(|e| format!("illegal line of play: {e}"))?;
-    let mut method = "matching".to_string();
-    if args.n <= MAX_SMALL_N as u64 && args.method.method != Method::Matching {
-        let board = Board::with_opening(args.n as u32, rule);
-        let position = board
-            .play_line(&line)
-            .map_err(|(i, e)| format!("illegal move {}: {e}", i + 1))?;
-        let config = SearchConfig {
+    // Matching decides the position; for n ≤ 128 the search decides it too (with the table
+    // size of --table-mib) unless --method matching, and the two must agree.
+    let oracle = PositionOracle {
+        rule,
+        cross_check: (args.method.method != Method::Matching).then(|| SearchConfig {
             table_megabytes: args.method.table_mib,
             ..Default::default()
-        };
-        let searcher = Searcher::new(&board, &config);
-        let by_search: Vec<u64> = searcher
-            .winning_moves(&position)
-            .into_iter()
-            .map(u64::from)
-            .collect();
-        if by_search != analysis.winning_moves {
-            return Err(format!(
-                "internal disagreement: matching says {:?}, search says {by_search:?}",
-                analysis.winning_moves
-            )
-            .into());
+        }),
+    };
+    let analysis = oracle.analyse(args.n, &line).map_err(|e| match e {
+        PositionError::TooLarge { n, max } => {
+            format!("n = {n}: --after is analysed by the matching method, which stops at n = {max}")
         }
-        method.push_str(" (search agrees)");
-    }
+        other => other.to_string(),
+    })?;
+    let method = if oracle.cross_checks(args.n) {
+        "matching (search agrees)"
+    } else {
+        "matching"
+    };
     let verdict = if analysis.to_move_wins {
         "wins"
     } else {
