@@ -16,8 +16,9 @@ pub mod theorem;
 pub mod verify;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use juniper_green::game::MAX_SMALL_N;
-use juniper_green::{OpeningRule, Outcome};
+use juniper_green::engines::search::SearchConfig;
+use juniper_green::engines::solver::{MethodChoice, Solver};
+use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -152,18 +153,6 @@ impl RuleArgs {
     }
 }
 
-/// Which method decides an n.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Method {
-    /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
-    /// else matching (n ≤ 50000000)
-    Auto,
-    /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
-    Search,
-    /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3); all openings, n ≤ 50000000
-    Matching,
-}
-
 /// Used when /proc/meminfo cannot be read: the largest `--table-mib` accepted then (64 GiB).
 pub const FALLBACK_MAX_TABLE_MIB: usize = 65_536;
 
@@ -198,131 +187,34 @@ pub fn parse_table_mib(text: &str) -> Result<usize, String> {
     Ok(mib)
 }
 
+/// The method flags shared by `jg solve` and `jg table`; the library's `Solver` decides.
 #[derive(clap::Args, Clone, Copy)]
-pub struct MethodChoice {
+pub struct MethodArgs {
     /// How to decide each n
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    pub method: Method,
+    #[arg(long, value_enum, default_value_t = MethodChoice::Auto)]
+    pub method: MethodChoice,
     /// Search transposition-table size in MiB (the search's memory bound; the table never grows
     /// past it). At most the machine's memory (MemTotal in /proc/meminfo; 65536 where that
     /// cannot be read)
     #[arg(long, value_name = "MIB", value_parser = parse_table_mib,
-          default_value_t = juniper_green::engines::search::SearchConfig::default().table_megabytes)]
+          default_value_t = SearchConfig::default().table_megabytes)]
     pub table_mib: usize,
 }
 
-/// The largest n each method decides.
-pub const SEARCH_MAX_N: u64 = MAX_SMALL_N as u64;
-pub const MATCHING_MAX_N: u64 = juniper_green::engines::matching::MAX_N;
-
-impl MethodChoice {
-    /// Refuses, before any work starts, a request the method cannot finish for every n of
-    /// `from..=to` (the schemes themselves are checked n by n, as they are found).
-    pub fn check(&self, to: u64, rule: OpeningRule, all_openings: bool) -> Result<(), CliError> {
-        match self.method {
-            Method::Search if to > SEARCH_MAX_N => Err(format!(
-                "n = {to} is beyond the search's range 1..={SEARCH_MAX_N}; use --method \
-                 matching (n ≤ {MATCHING_MAX_N}) or auto"
-            )
-            .into()),
-            Method::Matching if to > MATCHING_MAX_N => Err(format!(
-                "n = {to} is beyond the matching's range 1..={MATCHING_MAX_N}; --method auto \
-                 decides larger n by a prime-window scheme"
-            )
-            .into()),
-            Method::Auto if to > MATCHING_MAX_N && (all_openings || rule == OpeningRule::Free) => {
-                Err(format!(
-                    "n = {to}: above {MATCHING_MAX_N} only a prime-window scheme decides, and it \
-                     proves one opening of the even-opening game; {} needs n ≤ {MATCHING_MAX_N}",
-                    if all_openings {
-                        "--all-openings"
-                    } else {
-                        "--free-opening"
-                    }
-                )
-                .into())
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Decides one n by the chosen method (call `check` first for a clear refusal).
-    pub fn solve(
-        &self,
-        n: u64,
-        rule: OpeningRule,
-        all_openings: bool,
-    ) -> Result<Outcome, CliError> {
-        self.check(n, rule, all_openings)?;
-        match self.method {
-            Method::Search => Ok(self.search(n, rule, all_openings)),
-            Method::Matching => Ok(juniper_green::engines::matching::solve(n, rule)),
-            Method::Auto => {
-                let mut no_scheme = None;
-                if !all_openings && rule == OpeningRule::Even {
-                    match by_scheme(n) {
-                        Ok(outcome) => return Ok(outcome),
-                        Err(error) => no_scheme = Some(error),
-                    }
-                }
-                if n <= SEARCH_MAX_N {
-                    Ok(self.search(n, rule, all_openings))
-                } else if n <= MATCHING_MAX_N {
-                    Ok(juniper_green::engines::matching::solve(n, rule))
-                } else {
-                    let why = no_scheme.map_or(String::new(), |e| format!(" ({e})"));
-                    Err(format!(
-                        "n = {n}: no prime-window scheme decides it{why}, and the matching \
-                         method stops at n = {MATCHING_MAX_N}"
-                    )
-                    .into())
-                }
-            }
-        }
-    }
-
-    /// Decides every n of `from..=to` in order, handing each row to `on_row` as soon as it is
-    /// known (matching rows are computed a block at a time, the block's n in parallel).
-    pub fn solve_range(
-        &self,
-        from: u64,
-        to: u64,
-        rule: OpeningRule,
-        all_openings: bool,
-        on_row: &mut dyn FnMut(Outcome) -> Result<(), CliError>,
-    ) -> Result<(), CliError> {
-        self.check(to, rule, all_openings)?;
-        if self.method == Method::Matching {
-            let mut start = from;
-            loop {
-                // Each block starts its graphs from scratch (one per thread chunk), so blocks
-                // are as large as memory allows: the rows of a block hold about n/3 openings
-                // of 8 bytes at each n, so a block from `start` to `last` holds about
-                // (last² − start²)·8/6 bytes; keep that near 256 MiB.
-                let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
-                let last = ((start as f64).powi(2) + budget).sqrt() as u64;
-                let last = last.max(start).min(to);
-                for row in juniper_green::engines::matching::solve_range(start, last, rule) {
-                    on_row(row)?;
-                }
-                if last == to {
-                    return Ok(());
-                }
-                start = last + 1;
-            }
-        }
-        for n in from..=to {
-            on_row(self.solve(n, rule, all_openings)?)?;
-        }
-        Ok(())
-    }
-
-    fn search(&self, n: u64, rule: OpeningRule, all_openings: bool) -> Outcome {
-        let config = juniper_green::engines::search::SearchConfig {
+impl MethodArgs {
+    /// The search's settings with `--table-mib`.
+    pub fn search_config(&self) -> SearchConfig {
+        SearchConfig {
             table_megabytes: self.table_mib,
             ..Default::default()
-        };
-        juniper_green::engines::search::solve(n as u32, rule, all_openings, &config)
+        }
+    }
+
+    pub fn solver(&self) -> Solver {
+        Solver {
+            choice: self.method,
+            search: self.search_config(),
+        }
     }
 }
 
@@ -374,17 +266,4 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     bar
-}
-
-/// The outcome a prime-window scheme proves (after its own simulation against every reply):
-/// the first player wins with the scheme's opening; the other openings are not decided.
-fn by_scheme(n: u64) -> Result<Outcome, juniper_green::engines::schemes::SchemeError> {
-    let (scheme, _, _) = juniper_green::engines::schemes::winning_pairing(n)?;
-    Ok(Outcome {
-        n,
-        winner: juniper_green::Player::First,
-        winning_openings: vec![scheme.opening()],
-        all_openings: false,
-        method: juniper_green::Method::Scheme,
-    })
 }

@@ -1,8 +1,8 @@
 //! `jg solve N`: the outcome of one n with its winning openings, or of one mid-game position.
 
-use super::{progress_spinner, CliError, Method, MethodChoice, RuleArgs};
+use super::{progress_spinner, CliError, MethodArgs, RuleArgs};
 use juniper_green::engines::position::{PositionError, PositionOracle};
-use juniper_green::engines::search::SearchConfig;
+use juniper_green::engines::solver::MethodChoice;
 use juniper_green::OpeningRule;
 use juniper_green::Outcome;
 use std::process::ExitCode;
@@ -15,7 +15,7 @@ pub struct Args {
     #[arg(value_parser = super::parse_n)]
     pub n: u64,
     #[command(flatten)]
-    pub method: MethodChoice,
+    pub method: MethodArgs,
     /// Prove every opening won or lost and list all winning ones (search: can cost as much as
     /// a second-player win; matching always lists them all)
     #[arg(long)]
@@ -39,9 +39,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     let started = Instant::now();
     let spinner = progress_spinner(format!("solving n = {}", args.n));
-    let outcome: Outcome = args
-        .method
-        .solve(args.n, args.rule.rule(), args.all_openings)?;
+    let outcome: Outcome =
+        (args.method.solver()).solve(args.n, args.rule.rule(), args.all_openings)?;
     spinner.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let openings = if outcome.winning_openings.is_empty() {
@@ -78,10 +77,8 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     // size of --table-mib) unless --method matching, and the two must agree.
     let oracle = PositionOracle {
         rule,
-        cross_check: (args.method.method != Method::Matching).then(|| SearchConfig {
-            table_megabytes: args.method.table_mib,
-            ..Default::default()
-        }),
+        cross_check: (args.method.method != MethodChoice::Matching)
+            .then(|| args.method.search_config()),
     };
     let analysis = oracle.analyse(args.n, &line).map_err(|e| match e {
         PositionError::TooLarge { n, max } => {

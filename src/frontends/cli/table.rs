@@ -1,7 +1,7 @@
 //! `jg table`: the results table over a range of n, by one method, as text, CSV, JSON or an SVG
 //! chart. Rows are printed as they are decided; a request no method can finish is refused first.
 
-use super::{progress_bar, CliError, MethodChoice, RuleArgs};
+use super::{progress_bar, CliError, MethodArgs, RuleArgs};
 use juniper_green::frontends::table::{certified_row, Format, Renderer, MAX_CHART_ROWS};
 use juniper_green::OpeningRule;
 use std::io::Write;
@@ -27,7 +27,7 @@ pub struct Args {
           conflicts_with_all = ["from", "to"])]
     pub range: Option<(u64, u64)>,
     #[command(flatten)]
-    pub method: MethodChoice,
+    pub method: MethodArgs,
     /// Prove every opening won or lost and list all winning ones (matching always does)
     #[arg(long)]
     pub all_openings: bool,
@@ -52,7 +52,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (from, to) = super::range_of(args.from, args.to, args.range)?;
     let rule = args.rule.rule();
-    args.method.check(to, rule, args.all_openings)?;
+    let solver = args.method.solver();
+    solver.check(to, rule, args.all_openings)?;
     let chart = args.format == Format::Svg || args.plot.is_some();
     if chart && to - from >= MAX_CHART_ROWS {
         return Err(format!(
@@ -86,19 +87,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map_err(write_error)?;
     let bar = progress_bar(to - from + 1, "rows");
     let mut winners = Vec::new();
-    args.method
-        .solve_range(from, to, rule, args.all_openings, &mut |row| {
-            bar.set_message(format!("(n = {} done)", row.n));
-            bar.inc(1);
-            if chart {
-                winners.push((row.n, row.winner));
-            }
-            let certified =
-                (args.certified.as_deref()).is_some_and(|dir| certified_row(&row, dir, rule));
-            out.write_all(renderer.row_certified(&row, certified).as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(write_error)
-        })?;
+    solver.solve_range(from, to, rule, args.all_openings, &mut |row| {
+        bar.set_message(format!("(n = {} done)", row.n));
+        bar.inc(1);
+        if chart {
+            winners.push((row.n, row.winner));
+        }
+        let certified =
+            (args.certified.as_deref()).is_some_and(|dir| certified_row(&row, dir, rule));
+        out.write_all(renderer.row_certified(&row, certified).as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(write_error)
+    })?;
     bar.finish_and_clear();
     out.write_all(renderer.footer().as_bytes())
         .map_err(write_error)?;
