@@ -4,7 +4,7 @@
 //! `-- N...`: those n only; `-- table [TO]`: the table n = 1..=TO only; `-- openings N`: the
 //! winning openings of n, space-separated (to compare with a reference).
 
-use juniper_green::matching::{pairing_strategy, solve, solve_range};
+use juniper_green::engines::matching::{pairing_strategy, solve, solve_range};
 use juniper_green::OpeningRule;
 use std::time::Instant;
 

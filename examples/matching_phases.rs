@@ -1,7 +1,7 @@
 //! Where the time of one n goes in the matching engine (docs/MATH.md §3): graph build, greedy start,
 //! augmenting phases, Gallai–Edmonds forest. `cargo run --release --example matching_phases -- N`.
 
-use juniper_green::matching::{greedy_matching, Class, Engine, Graph};
+use juniper_green::engines::matching::{greedy_matching, Class, Engine, Graph};
 use std::time::Instant;
 
 fn main() {

@@ -1,7 +1,7 @@
 //! Times the exact search (src/search) on chosen n: `cargo run --release --example search_bench
 //! -- [--all-openings] [--no-cycles] [--threads T] [--table MB] N…` (ranges like 1-128 allowed). For BENCHMARKS.md.
 
-use juniper_green::search::{SearchConfig, Searcher};
+use juniper_green::engines::search::{SearchConfig, Searcher};
 use juniper_green::Board;
 use std::time::Instant;
 
@@ -32,7 +32,7 @@ fn main() {
     for n in ns {
         let start = Instant::now();
         let searcher = Searcher::new(&Board::new(n), &config);
-        let openings = searcher.winning_openings(all, config.threads, &|_| {});
+        let openings = searcher.winning_openings(all, config.threads);
         let stats = searcher.stats();
         println!(
             "n={n} winner={} openings={openings:?} time={:.2}s nodes={} hits={}",

@@ -1,6 +1,8 @@
-//! The rules of Juniper Green (docs/MATH.md §1) on the solver side: the divisibility graph G_n and
-//! positions (last number, played set). Numbers up to `MAX_SMALL_N` = 128 use a `u128` bitset
-//! (number k is bit k − 1); this is the one legal-move generator of the solver crate.
+//! The rules of Juniper Green (docs/MATH.md §1) on the solver side, written once: which numbers
+//! are related (`related`, `related_numbers`), which move is legal (`move_error`, `check_line`,
+//! `legal_moves_after`) for any n, and the fast form of the same rules for n ≤ `MAX_SMALL_N`
+//! = 128: the divisibility graph G_n as `u128` bitsets (number k is bit k − 1) and positions
+//! (last number, played set). Every engine and front-end of the solver crate asks these.
 //! The verifier has its own, on purpose (docs/DESIGN.md, "The line of trust").
 
 use serde::{Deserialize, Serialize};
@@ -99,13 +101,12 @@ impl Board {
             n <= MAX_SMALL_N,
             "the bitset board holds n ≤ {MAX_SMALL_N}, got {n}"
         );
-        let mut neighbours = vec![0; n as usize + 1];
-        for a in 1..=n {
-            for b in (2 * a..=n).step_by(a as usize) {
-                neighbours[a as usize] |= bit(b);
-                neighbours[b as usize] |= bit(a);
-            }
-        }
+        let neighbours = (0..=n as u64)
+            .map(|k| match k {
+                0 => 0,
+                _ => set_of(related_numbers(n as u64, k).map(|x| x as u32)),
+            })
+            .collect();
         Board {
             n,
             opening,
@@ -195,47 +196,168 @@ impl Position {
     }
 }
 
-/// Why a line of play is not legal.
+/// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    #[error("{number} is not a number of the board 1..={n}")]
-    OffBoard { number: u64, n: u32 },
-    #[error("{number} was already played")]
-    AlreadyPlayed { number: u64 },
-    #[error("the first move must be even, {number} is odd")]
-    OddOpening { number: u64 },
-    #[error("{number} neither divides nor is a multiple of {last}")]
-    NotRelated { number: u64, last: u32 },
+pub enum IllegalReason {
+    #[error("not a number of the board 1..={n}")]
+    OffBoard { n: u64 },
+    #[error("already played")]
+    AlreadyPlayed,
+    #[error("the first move must be even")]
+    OddOpening,
+    #[error("neither divides nor is a multiple of {last}")]
+    NotRelated { last: u64 },
+}
+
+/// A line of play with an illegal move: which one (0-based) and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {} ({number}) is illegal: {reason}", .index + 1)]
+pub struct IllegalLine {
+    pub index: usize,
+    pub number: u64,
+    pub reason: IllegalReason,
+}
+
+/// Whether `a` and `b` are joined in G_n: two different numbers, one a divisor of the other.
+/// This is the rule of every move after the first.
+pub fn related(a: u64, b: u64) -> bool {
+    a != b && a != 0 && b != 0 && (a.is_multiple_of(b) || b.is_multiple_of(a))
+}
+
+/// Why playing `number` on 1..=n is illegal after `last` (none before the opening), with the
+/// numbers for which `played` is true already taken; None when it is legal. The one statement
+/// of a legal move on the solver side: `Board::play`, `check_line` and `legal_moves_after` ask it.
+pub fn move_error(
+    n: u64,
+    rule: OpeningRule,
+    played: impl Fn(u64) -> bool,
+    last: Option<u64>,
+    number: u64,
+) -> Option<IllegalReason> {
+    if number == 0 || number > n {
+        return Some(IllegalReason::OffBoard { n });
+    }
+    if played(number) {
+        return Some(IllegalReason::AlreadyPlayed);
+    }
+    match last {
+        None if !rule.allows(number) => Some(IllegalReason::OddOpening),
+        Some(last) if !related(last, number) => Some(IllegalReason::NotRelated { last }),
+        _ => None,
+    }
+}
+
+/// Checks a line of play from the start on 1..=n (any n: the played numbers are kept in a set
+/// of the line's length); the numbers played, or the first illegal move and why.
+pub fn check_line(
+    n: u64,
+    rule: OpeningRule,
+    line: &[u64],
+) -> Result<std::collections::HashSet<u64>, IllegalLine> {
+    let mut played = std::collections::HashSet::with_capacity(line.len());
+    for (index, &number) in line.iter().enumerate() {
+        let last = index.checked_sub(1).map(|i| line[i]);
+        if let Some(reason) = move_error(n, rule, |k| played.contains(&k), last, number) {
+            return Err(IllegalLine {
+                index,
+                number,
+                reason,
+            });
+        }
+        played.insert(number);
+    }
+    Ok(played)
+}
+
+/// The legal moves after `line` (checked first) on 1..=n, ascending: the openings the rule
+/// allows, or the numbers related to the last one, less those played.
+pub fn legal_moves_after(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Vec<u64>, IllegalLine> {
+    let played = check_line(n, rule, line)?;
+    let candidates: Box<dyn Iterator<Item = u64>> = match line.last() {
+        None => Box::new((1..=n).filter(move |&k| rule.allows(k))),
+        Some(&last) => Box::new(related_numbers(n, last)),
+    };
+    Ok(candidates.filter(|k| !played.contains(k)).collect())
+}
+
+/// The numbers of 1..=n related to `c` (c ≤ n), ascending: its proper divisors, then its
+/// multiples up to n (lazily: a small c on a large board has very many).
+pub fn related_numbers(n: u64, c: u64) -> impl Iterator<Item = u64> {
+    proper_divisors(c).into_iter().chain(multiples(c, n))
+}
+
+/// The multiples 2x, 3x, … up to n, ascending, lazily (there may be very many).
+pub fn multiples(x: u64, n: u64) -> impl Iterator<Item = u64> {
+    (2u64..)
+        .map_while(move |k| x.checked_mul(k))
+        .take_while(move |&m| m <= n)
+}
+
+/// The divisors of `x` other than `x`, ascending, from its factors found by trial division
+/// (2, 3, then 6k ± 1 up to the square root of what is left).
+pub fn proper_divisors(x: u64) -> Vec<u64> {
+    let mut factors: Vec<(u64, u32)> = Vec::new();
+    let mut rest = x;
+    let mut divide_out = |d: u64, rest: &mut u64| {
+        let mut exponent = 0;
+        while (*rest).is_multiple_of(d) {
+            *rest /= d;
+            exponent += 1;
+        }
+        if exponent > 0 {
+            factors.push((d, exponent));
+        }
+    };
+    if rest > 1 {
+        divide_out(2, &mut rest);
+        divide_out(3, &mut rest);
+        let mut d = 5u64;
+        while d <= rest / d {
+            divide_out(d, &mut rest);
+            divide_out(d + 2, &mut rest);
+            d += 6;
+        }
+        if rest > 1 {
+            factors.push((rest, 1));
+        }
+    }
+    let mut divisors = vec![1u64];
+    for (prime, exponent) in factors {
+        let known = divisors.len();
+        let mut power = 1u64;
+        for _ in 0..exponent {
+            power *= prime;
+            for i in 0..known {
+                divisors.push(divisors[i] * power);
+            }
+        }
+    }
+    divisors.sort_unstable();
+    divisors.pop(); // x itself (for x = 1 this leaves nothing: 1 has no proper divisor)
+    divisors
 }
 
 impl Board {
-    /// Plays `number` from `position` if it is legal.
-    pub fn play(&self, position: &Position, number: u64) -> Result<Position, IllegalMove> {
-        if number == 0 || number > self.n as u64 {
-            return Err(IllegalMove::OffBoard { number, n: self.n });
-        }
-        let k = number as u32;
-        if position.played & bit(k) != 0 {
-            return Err(IllegalMove::AlreadyPlayed { number });
-        }
-        match position.last {
-            None if !self.opening.allows(number) => Err(IllegalMove::OddOpening { number }),
-            Some(last) if self.neighbours(last as u32) & bit(k) == 0 => {
-                Err(IllegalMove::NotRelated {
-                    number,
-                    last: last as u32,
-                })
-            }
-            _ => Ok(position.after(k)),
+    /// Plays `number` from `position` if it is legal (`move_error`).
+    pub fn play(&self, position: &Position, number: u64) -> Result<Position, IllegalReason> {
+        let played = |k: u64| position.played & bit(k as u32) != 0;
+        let last = position.last.map(u64::from);
+        match move_error(self.n as u64, self.opening, played, last, number) {
+            Some(reason) => Err(reason),
+            None => Ok(position.after(number as u32)),
         }
     }
 
     /// Plays a whole line of play from the start.
-    pub fn play_line(&self, line: &[u64]) -> Result<Position, (usize, IllegalMove)> {
+    pub fn play_line(&self, line: &[u64]) -> Result<Position, IllegalLine> {
         line.iter()
             .enumerate()
-            .try_fold(Position::start(), |position, (i, &m)| {
-                self.play(&position, m).map_err(|e| (i, e))
+            .try_fold(Position::start(), |position, (index, &number)| {
+                self.play(&position, number).map_err(|reason| IllegalLine {
+                    index,
+                    number,
+                    reason,
+                })
             })
     }
 }
@@ -265,19 +387,61 @@ mod tests {
             let n = (random.next() % 128 + 1) as u32;
             let board = Board::new(n);
             let mut position = Position::start();
+            let mut line = Vec::new();
             let steps = random.next() % 12;
-            for _ in 0..steps {
+            for _ in 0..=steps {
                 let moves: Vec<u32> = numbers(board.legal_moves(&position)).collect();
                 assert_eq!(moves, naive_moves(n, &position));
+                // The rules for any n (u64, no bitset) list the same moves.
+                let after = legal_moves_after(n as u64, OpeningRule::Even, &line).unwrap();
+                assert!(after.iter().copied().eq(moves.iter().map(|&m| m as u64)));
                 if moves.is_empty() {
                     break;
                 }
                 let m = moves[(random.next() % moves.len() as u64) as usize];
                 position = board.play(&position, m as u64).unwrap();
+                line.push(m as u64);
             }
-            let moves: Vec<u32> = numbers(board.legal_moves(&position)).collect();
-            assert_eq!(moves, naive_moves(n, &position));
         }
+    }
+
+    #[test]
+    fn related_numbers_are_the_divisors_and_multiples_on_the_board() {
+        for n in [1u64, 2, 12, 97, 360] {
+            for c in 1..=n {
+                let naive: Vec<u64> = (1..=n)
+                    .filter(|&x| x != c && (x % c == 0 || c % x == 0))
+                    .collect();
+                assert_eq!(related_numbers(n, c).collect::<Vec<_>>(), naive, "{n} {c}");
+            }
+        }
+        // A large board: no array of size n, the multiples come lazily.
+        let huge = u64::MAX;
+        let first: Vec<u64> = related_numbers(huge, 12).take(8).collect();
+        assert_eq!(first, [1, 2, 3, 4, 6, 24, 36, 48]);
+        assert_eq!(multiples(huge / 2 + 1, huge).count(), 0);
+    }
+
+    #[test]
+    fn the_free_opening_allows_odd_first_moves_only_under_its_rule() {
+        assert_eq!(
+            legal_moves_after(5, OpeningRule::Free, &[]).unwrap(),
+            [1, 2, 3, 4, 5]
+        );
+        assert_eq!(
+            legal_moves_after(5, OpeningRule::Even, &[]).unwrap(),
+            [2, 4]
+        );
+        assert_eq!(
+            legal_moves_after(5, OpeningRule::Even, &[3])
+                .unwrap_err()
+                .reason,
+            IllegalReason::OddOpening
+        );
+        assert_eq!(
+            legal_moves_after(10, OpeningRule::Free, &[3]).unwrap(),
+            [1, 6, 9]
+        );
     }
 
     #[test]
@@ -295,27 +459,38 @@ mod tests {
     #[test]
     fn illegal_lines_are_refused_with_the_reason() {
         let board = Board::new(40);
+        let illegal = |index, number, reason| {
+            Err(IllegalLine {
+                index,
+                number,
+                reason,
+            })
+        };
+        for line in [&[3][..], &[22, 11, 22], &[22, 7], &[41], &[0]] {
+            // The bitset board and the rules for any n give the same verdict.
+            let by_rules = check_line(40, OpeningRule::Even, line).map(|_| ());
+            assert_eq!(board.play_line(line).map(|_| ()), by_rules, "{line:?}");
+        }
         assert_eq!(
             board.play_line(&[3]),
-            Err((0, IllegalMove::OddOpening { number: 3 }))
+            illegal(0, 3, IllegalReason::OddOpening)
         );
         assert_eq!(
             board.play_line(&[22, 11, 22]),
-            Err((2, IllegalMove::AlreadyPlayed { number: 22 }))
+            illegal(2, 22, IllegalReason::AlreadyPlayed)
         );
         assert_eq!(
             board.play_line(&[22, 7]),
-            Err((
-                1,
-                IllegalMove::NotRelated {
-                    number: 7,
-                    last: 22
-                }
-            ))
+            illegal(1, 7, IllegalReason::NotRelated { last: 22 })
         );
         assert_eq!(
             board.play_line(&[41]),
-            Err((0, IllegalMove::OffBoard { number: 41, n: 40 }))
+            illegal(0, 41, IllegalReason::OffBoard { n: 40 })
+        );
+        let message = board.play_line(&[22, 7]).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "move 2 (7) is illegal: neither divides nor is a multiple of 22"
         );
         let position = board.play_line(&[22, 11, 33, 3]).unwrap();
         assert_eq!(position.last, Some(3));

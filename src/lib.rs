@@ -2,27 +2,20 @@
 //!
 //! The library is the engine; `src/main.rs` (the `jg` binary) only parses arguments and prints.
 //! The rules and the maths are in `docs/MATH.md`; the design in `docs/DESIGN.md`.
+//!
+//! Three folders under the rules (`game`, `outcome`):
+//! - [`engines`]: what answers questions about the game (search, matching, schemes, chains);
+//! - [`proofs`]: what turns answers into certificates, checks, files and documents;
+//! - [`frontends`]: what shows them to a person (the terminal game, pictures, the results table);
+//!   the command line itself (`src/frontends/cli/`) belongs to the `jg` binary.
 
-pub mod certificate;
-pub mod certify;
-pub mod chain;
-pub mod closure;
-pub mod draw;
-pub mod explain;
+pub mod engines;
+pub mod frontends;
 pub mod game;
-pub mod manifest;
-pub mod matching;
-pub mod openings;
 pub mod outcome;
-pub mod play;
-pub mod schemes;
-pub mod search;
-pub mod strategy;
-pub mod table;
+pub mod proofs;
 #[cfg(test)]
 mod test_support;
-pub mod theorem;
-pub mod theorem_document;
 
 pub use game::{Board, OpeningRule, Player, Position};
 pub use outcome::{Method, Outcome};

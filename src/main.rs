@@ -4,6 +4,8 @@
 //! Exit codes (docs/DESIGN.md, CLI contract): 0 success, 1 an invalid certificate,
 //! 2 bad arguments or an I/O error.
 
+// The command line lives with the library's other front-ends (docs/DESIGN.md, module map).
+#[path = "frontends/cli/mod.rs"]
 mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};

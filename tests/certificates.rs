@@ -5,11 +5,12 @@
 //! pairings: the exact search, the committed results-table snapshots and the scheme walk.
 
 use jg_verify::{verify_bytes, Limits};
-use juniper_green::manifest::{self, Row};
-use juniper_green::schemes::{simulate, Pairing};
-use juniper_green::search::SearchConfig;
-use juniper_green::theorem::{self, Piece};
-use juniper_green::{search, OpeningRule, Player};
+use juniper_green::engines::schemes::{simulate, Pairing};
+use juniper_green::engines::search;
+use juniper_green::engines::search::SearchConfig;
+use juniper_green::proofs::manifest::{self, Row};
+use juniper_green::proofs::theorem::{self, Piece};
+use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -118,8 +119,9 @@ fn the_folder_regenerates_byte_for_byte_and_every_interval_passes_its_check() {
             // The interval check again, and it must fail once the claim is widened by one.
             assert!(theorem::self_check(&piece.certificate).is_ok());
             let mut widened = piece.certificate.clone();
-            if let juniper_green::certificate::Body::IntervalClosedPairing { n_last, .. } =
-                &mut widened.body
+            if let juniper_green::proofs::certificate::Body::IntervalClosedPairing {
+                n_last, ..
+            } = &mut widened.body
             {
                 *n_last += 1;
             }
@@ -183,8 +185,10 @@ fn the_winners_agree_with_the_search_and_the_results_snapshots() {
 fn interval_pairings_win_when_walked_at_both_ends() {
     let mut walked = 0;
     for piece in planned().iter().filter(|piece| piece.first < piece.last) {
-        let juniper_green::certificate::Body::IntervalClosedPairing {
-            opening, ref pairs, ..
+        let juniper_green::proofs::certificate::Body::IntervalClosedPairing {
+            opening,
+            ref pairs,
+            ..
         } = piece.certificate.body
         else {
             panic!("an interval piece has an interval body");

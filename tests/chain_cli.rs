@@ -10,16 +10,10 @@ fn jg(args: &[&str]) -> std::process::Output {
         .expect("jg runs")
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("jg-chain-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn certificate_is_written_verified_and_reported_in_json() {
-    let dir = temp_dir("one");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("c.txt");
     let out = jg(&[
         "chain",
@@ -52,7 +46,8 @@ fn certificate_is_written_verified_and_reported_in_json() {
 
 #[test]
 fn range_is_resumable_and_writes_the_b_file() {
-    let dir = temp_dir("range");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let d = dir.to_str().unwrap();
     let first = jg(&["chain", "--range", "1..6", "--out-dir", d]);
     assert!(first.status.success());

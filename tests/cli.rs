@@ -43,7 +43,8 @@ fn an_empty_table_range_is_refused() {
 
 #[test]
 fn solve_reports_the_winner_and_openings_the_matching_engine_finds() {
-    use juniper_green::{matching, OpeningRule};
+    use juniper_green::engines::matching;
+    use juniper_green::OpeningRule;
     // The CLI answers by search; the library's matching engine is the independent check.
     for (n, free) in [
         (8, false),
@@ -166,8 +167,8 @@ fn huge_n_is_decided_by_a_scheme_and_refused_by_search() {
 
 #[test]
 fn certify_writes_the_same_bytes_whatever_the_thread_count() {
-    let dir = std::env::temp_dir().join(format!("jg-threads-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     for (n, strategy) in [("44", "auto"), ("80", "tree"), ("72", "pairing")] {
         let mut files = Vec::new();
         for threads in ["1", "2"] {
@@ -191,13 +192,12 @@ fn certify_writes_the_same_bytes_whatever_the_thread_count() {
             "n = {n}: bytes differ between 1 and 2 threads"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn certify_then_verify_round_trips_through_the_cli() {
-    let dir = std::env::temp_dir().join(format!("jg-roundtrip-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("cert-30.bin");
     let output = Command::new(env!("CARGO_BIN_EXE_jg"))
         .args(["certify", "30", "-o"])
@@ -225,5 +225,4 @@ fn certify_then_verify_round_trips_through_the_cli() {
         .output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,9 +1,11 @@
 //! The `chain`, `draw` and `play` subcommands through the real binary: output shapes, exit codes,
 //! and agreement with the library they print.
 
-use juniper_green::chain::{check_chain, longest_chain};
-use juniper_green::play::{legal_moves, play_game, GameEnd, Minimax};
-use juniper_green::Player;
+use juniper_green::engines::chain::{check_chain, longest_chain};
+use juniper_green::engines::position::PositionOracle;
+use juniper_green::frontends::play::{play_game, GameEnd};
+use juniper_green::game::legal_moves_after;
+use juniper_green::{OpeningRule, Player};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -57,7 +59,8 @@ fn chain_refuses_zero_with_exit_2() {
 
 #[test]
 fn draw_writes_an_svg_and_refuses_an_illegal_line() {
-    let path = std::env::temp_dir().join(format!("jg-draw-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("drawn.svg");
     let path_text = path.to_str().unwrap();
     let (code, _, err) = jg(&["draw", "12", "--after", "4 2", "-o", path_text], "");
     assert_eq!(code, 0, "{err}");
@@ -67,19 +70,20 @@ fn draw_writes_an_svg_and_refuses_an_illegal_line() {
     let (code, _, err) = jg(&["draw", "12", "--after", "4 3", "-o", path_text], "");
     assert_eq!(code, 2);
     assert!(err.contains("illegal line of play"), "{err}");
+    assert!(!path.exists(), "nothing is written for an illegal line");
 }
 
 #[test]
 fn play_through_the_binary_matches_the_in_process_game() {
     // A human who always plays the largest legal move, as second player on 1..=14.
     let n = 14;
-    let oracle = Minimax::new();
+    let oracle = PositionOracle::new(OpeningRule::Even);
     let mut script = String::new();
     let in_process = loop {
         let mut output = Vec::new();
         match play_game(n, Player::Second, &oracle, script.as_bytes(), &mut output).unwrap() {
             GameEnd::Quit(line) => {
-                let moves = legal_moves(n, &line);
+                let moves = legal_moves_after(n, OpeningRule::Even, &line).unwrap();
                 script.push_str(&format!("{}\n", moves.last().unwrap()));
             }
             _ => break String::from_utf8(output).unwrap(),
@@ -111,5 +115,8 @@ fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() 
         .find(|l| !l.contains('…'))
         .expect("the full list after 'moves'");
     let listed: Vec<u64> = full.split(' ').map(|w| w.parse().unwrap()).collect();
-    assert_eq!(listed, legal_moves(1000, &[]));
+    assert_eq!(
+        listed,
+        legal_moves_after(1000, OpeningRule::Even, &[]).unwrap()
+    );
 }

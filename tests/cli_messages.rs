@@ -166,7 +166,7 @@ fn full_lists_on_request() {
         .find_map(|l| l.strip_prefix("winning openings: "))
         .expect("an openings line");
     let listed: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
-    let expected = juniper_green::matching::solve(3000, juniper_green::OpeningRule::Even);
+    let expected = juniper_green::engines::matching::solve(3000, juniper_green::OpeningRule::Even);
     assert_eq!(listed, expected.winning_openings);
     // The summary names the same count.
     let (_, summary, _) = run(&["solve", "3000", "--method", "matching"]);
@@ -195,8 +195,8 @@ fn limits_are_stated_in_help() {
 
 #[test]
 fn files_go_where_asked() {
-    let dir = std::env::temp_dir().join(format!("jg-messages-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     // certify N --out-dir DIR writes DIR/cert-N.bin (creating DIR), and nothing in ".".
     let out_dir = dir.join("made/by/certify");
     let (code, stdout, stderr) = run(&["certify", "10", "--out-dir", out_dir.to_str().unwrap()]);
@@ -246,7 +246,6 @@ fn files_go_where_asked() {
     assert!(svg.starts_with("<svg"));
     assert_eq!(std::fs::read_to_string(&chart).unwrap(), svg);
     assert!(text.starts_with(" n  winner"), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

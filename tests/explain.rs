@@ -8,39 +8,74 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
 
-use juniper_green::explain::{decode, render, Accepted, Format};
-use juniper_green::{matching, OpeningRule, Player};
+use juniper_green::engines::matching;
+use juniper_green::proofs::explain::{decode, render, Accepted, Format};
+use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
+
+/// A certificate file the test made, in a temporary directory removed when it is dropped.
+struct Made {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for Made {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Made {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
 
 /// A certificate for n made now by `jg certify --strategy STRATEGY` (not read from
-/// certificates/, whose files change when the folder is regenerated).
-fn certificate_with(n: u64, strategy: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jg-explain-certs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{strategy}-{n}.bin"));
-    if !path.exists() {
-        let args = [
-            "certify",
-            &n.to_string(),
-            "--strategy",
-            strategy,
-            "-o",
-            path.to_str().unwrap(),
-        ];
-        let (_, stderr, code) = jg(&args);
-        assert_eq!(
-            code,
-            Some(0),
-            "jg certify {n} --strategy {strategy}: {stderr}"
-        );
+/// certificates/, whose files change when the folder is regenerated). Each (n, strategy) is
+/// certified once per test binary; every caller gets its own copy of the bytes.
+fn certificate_with(n: u64, strategy: &str) -> Made {
+    type Cache = Vec<((u64, String), Vec<u8>)>; // (n, strategy) and the file's bytes
+    static MADE: Mutex<Cache> = Mutex::new(Vec::new());
+    let key = (n, strategy.to_string());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("{strategy}-{n}.bin"));
+    let cached = MADE
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, b)| b.clone());
+    match cached {
+        Some(bytes) => std::fs::write(&path, bytes).unwrap(),
+        None => {
+            let args = [
+                "certify",
+                &n.to_string(),
+                "--strategy",
+                strategy,
+                "-o",
+                path.to_str().unwrap(),
+            ];
+            let (_, stderr, code) = jg(&args);
+            assert_eq!(
+                code,
+                Some(0),
+                "jg certify {n} --strategy {strategy}: {stderr}"
+            );
+            let bytes = std::fs::read(&path).unwrap();
+            MADE.lock().unwrap().push((key, bytes));
+        }
     }
-    path
+    Made { _dir: dir, path }
 }
 
 /// A closed pairing for n (kind 2), or a scheme (kind 1) for n ≥ 119.
-fn certificate(n: u64) -> PathBuf {
+fn certificate(n: u64) -> Made {
     certificate_with(n, if n > 118 { "scheme" } else { "closed" })
 }
 
@@ -190,10 +225,10 @@ fn a_rejected_file_gives_the_verifiers_reason_and_no_document() {
     let mut bytes = std::fs::read(certificate(117)).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
-    let path = std::env::temp_dir().join(format!("jg-explain-{}.bin", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("flipped.bin");
     std::fs::write(&path, &bytes).unwrap();
     let (stdout, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
-    let _ = std::fs::remove_file(&path);
     assert_eq!(code, Some(1));
     assert!(
         stdout.is_empty(),
@@ -398,7 +433,7 @@ fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
         let bytes = std::fs::read(&path).unwrap();
         let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
         let decoded = decode(&bytes).unwrap();
-        let figures = juniper_green::explain::walk_figures(&decoded).expect("a replay");
+        let figures = juniper_green::proofs::explain::walk_figures(&decoded).expect("a replay");
         assert_eq!(figures.positions, verdict.positions, "{}", path.display());
         assert!(figures.depth >= 1 && figures.depth <= decoded.n);
     }

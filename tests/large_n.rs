@@ -3,8 +3,8 @@
 //! x = n/4, gives three primes in (n/4, n/3] for every n ≥ 4 · 89693 = 358772; Bertrand gives
 //! s in (n/2, n]; the general scheme's closure is then {1, 2, 3, p, q, r}.
 
-use juniper_green::closure;
-use juniper_green::schemes::{is_prime, Scheme};
+use juniper_green::engines::schemes::{is_prime, Scheme};
+use juniper_green::proofs::closure;
 use juniper_green::OpeningRule;
 
 const DUSART_FROM: u64 = 89_693;

@@ -5,12 +5,12 @@
 //! every opening once, and each closure it emits passes a second, solver-side check.
 
 use jg_verify::{verify_bytes, Limits, Winner};
-use juniper_green::certificate::OpeningEntry;
-use juniper_green::openings::{
+use juniper_green::engines::search::{self, SearchConfig};
+use juniper_green::proofs::certificate::OpeningEntry;
+use juniper_green::proofs::openings::{
     certify_openings, certify_openings_verified, check_entry, file_name, openings_entries,
     read_manifest,
 };
-use juniper_green::search::{self, SearchConfig};
 use juniper_green::OpeningRule;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -144,12 +144,13 @@ fn the_generator_covers_every_opening_once_with_closed_pairings() {
         let winning = if n <= 40 {
             search::solve(n as u32, OpeningRule::Even, true, &config).winning_openings
         } else {
-            juniper_green::matching::solve(n, OpeningRule::Even).winning_openings
+            juniper_green::engines::matching::solve(n, OpeningRule::Even).winning_openings
         };
         check_generator(n, OpeningRule::Even, &winning);
     }
     for n in [200, 247] {
-        let winning = juniper_green::matching::solve(n, OpeningRule::Even).winning_openings;
+        let winning =
+            juniper_green::engines::matching::solve(n, OpeningRule::Even).winning_openings;
         check_generator(n, OpeningRule::Even, &winning);
     }
 }
@@ -176,7 +177,8 @@ fn beyond_128_one_matching_and_barrier_entry_proves_every_opening() {
     // not consult: it checks the barrier's count and the paths from the rules).
     for n in [248, 500, 1000, 2000] {
         let certified = certify_openings_verified(n, OpeningRule::Even).unwrap();
-        let expected = juniper_green::matching::solve(n, OpeningRule::Even).winning_openings;
+        let expected =
+            juniper_green::engines::matching::solve(n, OpeningRule::Even).winning_openings;
         assert_eq!(certified.winning_openings(), expected, "n = {n}");
         let stats = &certified.stats;
         assert_eq!(stats.by_barrier(), (n / 2) as usize, "n = {n}");
@@ -227,8 +229,8 @@ fn the_table_marks_the_rows_the_folder_proves() {
 
 #[test]
 fn certify_openings_writes_what_jg_verify_reports() {
-    let dir = std::env::temp_dir().join(format!("jg-openings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("c.bin");
     let jg = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_jg"))
@@ -244,7 +246,7 @@ fn certify_openings_writes_what_jg_verify_reports() {
     );
     let checked = jg(&["verify", path.to_str().unwrap()]);
     assert!(checked.status.success());
-    let words: Vec<String> = juniper_green::matching::solve(60, OpeningRule::Even)
+    let words: Vec<String> = juniper_green::engines::matching::solve(60, OpeningRule::Even)
         .winning_openings
         .iter()
         .map(u64::to_string)
@@ -262,5 +264,4 @@ fn certify_openings_writes_what_jg_verify_reports() {
     ]);
     assert!(made.status.success());
     assert!(dir.join("cert-7-openings.bin").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

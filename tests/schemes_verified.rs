@@ -3,8 +3,8 @@
 //! the verifier itself (not only by the generator's own simulation).
 
 use jg_verify::{verify_bytes, Limits};
-use juniper_green::certificate::Certificate;
-use juniper_green::schemes::{catalogue, general_primes, Scheme};
+use juniper_green::engines::schemes::{catalogue, general_primes, Scheme};
+use juniper_green::proofs::certificate::Certificate;
 use juniper_green::{OpeningRule, Player};
 
 fn scheme_certificate(scheme: &Scheme, n: u64) -> Option<Vec<u8>> {

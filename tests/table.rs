@@ -1,9 +1,10 @@
 //! The results-table regression: the search and the matching engine, two independent methods,
 //! must agree on every n, and the tables are pinned by reviewed insta snapshots.
 
+use juniper_green::engines::search::{SearchConfig, Searcher};
+use juniper_green::engines::{matching, search};
 use juniper_green::game::{numbers, Board, Position};
-use juniper_green::search::{SearchConfig, Searcher};
-use juniper_green::{matching, search, OpeningRule};
+use juniper_green::OpeningRule;
 use std::process::Command;
 
 fn jg(args: &[&str]) -> String {

@@ -3,15 +3,16 @@
 //! `jg theorem` and commit when this fails). The theorem's list of second-player n is also
 //! checked against the matching engine, an independent method.
 
-use juniper_green::{matching, OpeningRule, Player};
+use juniper_green::engines::matching;
+use juniper_green::{OpeningRule, Player};
 use std::path::Path;
 use std::process::Command;
 
 #[test]
 fn the_committed_theorem_document_is_what_jg_theorem_writes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("jg-theorem-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     // The document embeds docs/large-n.md when it exists; give the copy the same input.
     if let Ok(text) = std::fs::read(root.join("docs/large-n.md")) {
         std::fs::write(dir.join("large-n.md"), text).unwrap();
@@ -30,7 +31,7 @@ fn the_committed_theorem_document_is_what_jg_theorem_writes() {
     let mut compared = 0;
     for line in String::from_utf8(output.stdout).unwrap().lines() {
         let written = Path::new(line.strip_prefix("wrote ").expect("a `wrote PATH` line"));
-        let relative = written.strip_prefix(&dir).unwrap();
+        let relative = written.strip_prefix(dir).unwrap();
         let committed = std::fs::read(root.join("docs").join(relative))
             .unwrap_or_else(|_| panic!("docs/{} is not committed", relative.display()));
         assert!(
@@ -40,7 +41,6 @@ fn the_committed_theorem_document_is_what_jg_theorem_writes() {
         );
         compared += 1;
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(compared >= 2, "the document and at least one figure");
 }
 

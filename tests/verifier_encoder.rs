@@ -3,8 +3,8 @@
 //! where spec.md §2 says; encoding is deterministic; writing is atomic; `jg verify` reports like
 //! `jg-verify`.
 
-use juniper_green::certificate::{move_width, Body, Certificate, CertificateError};
 use juniper_green::game::{numbers, Board, OpeningRule, Player, Position};
+use juniper_green::proofs::certificate::{move_width, Body, Certificate, CertificateError};
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
@@ -216,15 +216,10 @@ fn encoding_errors() {
     ));
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("jg-encoder-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn write_is_atomic_and_replaces_the_file() {
-    let dir = scratch("write");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let path = dir.join("cert-12.bin");
     std::fs::write(&path, b"old contents").unwrap();
     let (certificate, _) = Minimax::certificate(12, OpeningRule::Even);
@@ -233,7 +228,7 @@ fn write_is_atomic_and_replaces_the_file() {
         std::fs::read(&path).unwrap(),
         certificate.to_bytes().unwrap()
     );
-    let left: Vec<_> = std::fs::read_dir(&dir)
+    let left: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
@@ -247,12 +242,12 @@ fn write_is_atomic_and_replaces_the_file() {
         certificate.write(&missing),
         Err(CertificateError::Io { .. })
     ));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn jg_verify_subcommand_reports_like_jg_verify() {
-    let dir = scratch("cli");
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path();
     let (certificate, positions) = Minimax::certificate(14, OpeningRule::Even);
     let valid = dir.join("cert-14.bin");
     certificate.write(&valid).unwrap();
@@ -285,12 +280,11 @@ fn jg_verify_subcommand_reports_like_jg_verify() {
     assert!(second.starts_with(&format!("{}: invalid: ", invalid.display())));
     assert_eq!(code, 1);
     // Unreadable files go to stderr; exit 2 unless a file is invalid (exit 1 outranks it).
-    let (out, err, code) = jg(&[&missing, &dir]);
+    let (out, err, code) = jg(&[&missing, dir]);
     assert_eq!(out, "");
     let errors: Vec<&str> = err.lines().collect();
     assert!(errors[0].starts_with(&format!("{}: error: ", missing.display())));
     assert!(errors[1].starts_with(&format!("{}: error: ", dir.display())));
     assert_eq!(code, 2);
     assert_eq!(jg(&[&invalid, &missing]).2, 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

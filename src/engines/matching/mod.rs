@@ -1,0 +1,210 @@
+//! The matching engine (docs/MATH.md §3): one maximum matching of G_n and its Gallai–Edmonds sets
+//! decide the game for any n and give every winning opening; one matching of the unplayed
+//! numbers gives the winning moves of any position; a maximum matching is the winner's pairing
+//! strategy. Own Edmonds blossom code in CSR form (petgraph has no Gallai–Edmonds sets).
+
+mod blossom;
+mod graph;
+#[cfg(test)]
+mod tests;
+
+pub use blossom::{greedy_matching, is_tutte_berge_witness, Class, Engine, Matching, NONE};
+pub use graph::{Graph, MAX_N};
+
+use crate::game::{check_line, related_numbers, IllegalLine, OpeningRule, Player};
+use crate::outcome::{Method, Outcome};
+
+/// The position after a line of play, seen from the player to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub to_move: Player,
+    pub to_move_wins: bool,
+    /// The moves that leave the opponent in a lost position, ascending.
+    pub winning_moves: Vec<u64>,
+}
+
+/// A pairing strategy for the winner (docs/MATH.md §3): after the opening (if the first player
+/// wins), the winner answers every opponent move `w` with the partner of `w`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingStrategy {
+    pub n: u64,
+    pub winner: Player,
+    /// The first player's opening, when the first player wins: the smallest winning opening.
+    pub opening: Option<u64>,
+    /// A maximum matching of G_n (missing the opening), pairs `(a, b)` with `a < b`, sorted.
+    pub pairs: Vec<(u64, u64)>,
+}
+
+impl PairingStrategy {
+    /// The winner's answer to `number`, if `number` is paired. A binary search finds it as the
+    /// smaller number of its pair, a scan as the larger (build a map for many queries).
+    pub fn partner(&self, number: u64) -> Option<u64> {
+        let i = self.pairs.partition_point(|&(a, _)| a < number);
+        if let Some(&(a, b)) = self.pairs.get(i) {
+            if a == number {
+                return Some(b);
+            }
+        }
+        self.pairs
+            .iter()
+            .find(|&&(_, b)| b == number)
+            .map(|&(a, _)| a)
+    }
+}
+
+/// Maximum matching and Gallai–Edmonds classes of G_n (vertex k − 1 is number k).
+fn decompose(n: u64) -> (Graph, Matching, Vec<Class>) {
+    let graph = Graph::divisibility(n);
+    let active = graph.vertex_count();
+    let (matching, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
+    (graph, matching, classes)
+}
+
+fn openings_in_d(classes: &[Class], rule: OpeningRule) -> Vec<u64> {
+    (1..=classes.len() as u64)
+        .filter(|&k| rule.allows(k) && classes[(k - 1) as usize] == Class::D)
+        .collect()
+}
+
+fn outcome_from(n: u64, winning_openings: Vec<u64>) -> Outcome {
+    Outcome {
+        n,
+        winner: if winning_openings.is_empty() {
+            Player::Second
+        } else {
+            Player::First
+        },
+        winning_openings,
+        all_openings: true,
+        method: Method::Matching,
+    }
+}
+
+/// Outcome of the game on 1..=n with all winning openings: the openings allowed by `rule`
+/// that lie in D(G_n). Panics if n > `MAX_N`.
+pub fn solve(n: u64, rule: OpeningRule) -> Outcome {
+    let (_, _, classes) = decompose(n);
+    outcome_from(n, openings_in_d(&classes, rule))
+}
+
+/// Outcomes for every n in `from..=to`. The range is cut into chunks solved in parallel; each
+/// chunk grows one graph number by number: a maximum matching of G_(n−1) needs at most one
+/// augmentation (from the new number n) to become one of G_n, then one forest gives D(G_n).
+/// The outcomes do not depend on which maximum matching is found, so neither on the threads.
+/// Panics if to > `MAX_N`.
+pub fn solve_range(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
+    use rayon::prelude::*;
+    let mut outcomes = Vec::new();
+    if from > to {
+        return outcomes;
+    }
+    if from == 0 {
+        outcomes.push(outcome_from(0, Vec::new()));
+    }
+    let from = from.max(1);
+    if from > to {
+        return outcomes;
+    }
+    let chunks = 2 * rayon::current_num_threads() as u64;
+    let span = (to - from + 1).div_ceil(chunks);
+    let bounds: Vec<(u64, u64)> = (0..chunks)
+        .map(|i| (from + i * span, (from + (i + 1) * span - 1).min(to)))
+        .filter(|&(first, last)| first <= last)
+        .collect();
+    let parts: Vec<Vec<Outcome>> = bounds
+        .par_iter()
+        .map(|&(first, last)| solve_chunk(first, last, rule))
+        .collect();
+    outcomes.extend(parts.into_iter().flatten());
+    outcomes
+}
+
+fn solve_chunk(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
+    let graph = Graph::divisibility(to);
+    let mut engine = Engine::new(&graph);
+    let mut matching = Matching::empty(graph.vertex_count());
+    let mut outcomes = Vec::new();
+    for n in 1..=to {
+        let newest = (n - 1) as u32;
+        engine.augment_from(n as u32, &mut matching, newest);
+        if n >= from {
+            let classes = engine.gallai_edmonds(n as u32, &matching);
+            outcomes.push(outcome_from(n, openings_in_d(&classes, rule)));
+        }
+    }
+    outcomes
+}
+
+/// Analysis of the position reached by `line` from the start. After a move to c, the player to
+/// move wins by moving to x exactly when x ∈ D(H − c), H − c being the unplayed numbers: the
+/// opponent then sits on x and every maximum matching of what is left can miss x (docs/MATH.md §3).
+/// Panics if n > `MAX_N`.
+pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
+    let mut played = vec![false; n as usize + 1];
+    for k in check_line(n, rule, line)? {
+        played[k as usize] = true;
+    }
+    let to_move = if line.len().is_multiple_of(2) {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let winning_moves = match line.last() {
+        None => {
+            let (_, _, classes) = decompose(n);
+            openings_in_d(&classes, rule)
+        }
+        Some(&c) => {
+            let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
+            let active = graph.vertex_count();
+            let (_, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
+            related_numbers(n, c)
+                .filter(|&x| !played[x as usize])
+                .filter(|&x| {
+                    let id = numbers.partition_point(|&k| k < x);
+                    classes[id] == Class::D
+                })
+                .collect()
+        }
+    };
+    Ok(Analysis {
+        to_move,
+        to_move_wins: !winning_moves.is_empty(),
+        winning_moves,
+    })
+}
+
+/// The winner's pairing strategy for 1..=n. First player wins: the opening is the smallest
+/// winning opening v and the pairs are a maximum matching of G_n that misses v. Second player
+/// wins: the pairs are a maximum matching of G_n. Same n, same pairs. Panics if n > `MAX_N`.
+pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
+    let (_, _, classes) = decompose(n);
+    let opening = openings_in_d(&classes, rule).first().copied();
+    pairing_strategy_with(n, opening).expect("a vertex of D is missed by some maximum matching")
+}
+
+/// The pairs of a maximum matching of G_n that misses `opening` (any maximum matching when
+/// `opening` is None, the second player's strategy); None when no maximum matching misses it,
+/// that is when `opening` is not a winning opening. Panics if n > `MAX_N`.
+pub fn pairing_strategy_with(n: u64, opening: Option<u64>) -> Option<PairingStrategy> {
+    let (graph, mut matching, _) = decompose(n);
+    let active = graph.vertex_count();
+    if let Some(v) = opening {
+        if !Engine::new(&graph).avoid(active, &mut matching, (v - 1) as u32) {
+            return None;
+        }
+    }
+    Some(PairingStrategy {
+        n,
+        winner: if opening.is_some() {
+            Player::First
+        } else {
+            Player::Second
+        },
+        opening,
+        pairs: matching
+            .pairs()
+            .map(|(a, b)| (a as u64 + 1, b as u64 + 1))
+            .collect(),
+    })
+}

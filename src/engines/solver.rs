@@ -1,0 +1,228 @@
+//! Which engine decides an n, and whether it can: the choice behind `--method` of `jg solve`
+//! and `jg table`. `auto` takes a prime-window scheme where one applies (one winning opening
+//! of the even-opening game), else the exact search for n ≤ 128, else the matching engine.
+//! A request no engine can finish is refused before any work starts (`Solver::check`).
+
+use crate::engines::{matching, schemes, search};
+use crate::game::{OpeningRule, Player};
+use crate::outcome::{Method, Outcome};
+
+/// The engine asked to decide each n (`--method`). Not to be confused with `outcome::Method`,
+/// the engine that did decide it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum MethodChoice {
+    /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
+    /// else matching (n ≤ 50000000)
+    #[default]
+    Auto,
+    /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
+    Search,
+    /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3); all openings, n ≤ 50000000
+    Matching,
+}
+
+/// Why an n cannot be decided as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    #[error(
+        "n = {n} is beyond the search's range 1..={}; use --method matching (n ≤ {}) or auto",
+        search::MAX_N,
+        matching::MAX_N
+    )]
+    BeyondSearch { n: u64 },
+    #[error(
+        "n = {n} is beyond the matching's range 1..={}; --method auto decides larger n by a \
+         prime-window scheme",
+        matching::MAX_N
+    )]
+    BeyondMatching { n: u64 },
+    #[error(
+        "n = {n}: above {} only a prime-window scheme decides, and it proves one opening of \
+         the even-opening game; {flag} needs n ≤ {}",
+        matching::MAX_N,
+        matching::MAX_N
+    )]
+    SchemeOnly { n: u64, flag: &'static str },
+    #[error(
+        "n = {n}: no prime-window scheme decides it{why}, and the matching method stops at n = {}",
+        matching::MAX_N
+    )]
+    Undecided { n: u64, why: String },
+}
+
+/// An engine choice with the search's settings (its table size is `--table-mib`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Solver {
+    pub choice: MethodChoice,
+    pub search: search::SearchConfig,
+}
+
+impl Solver {
+    /// Refuses, before any work starts, a request the chosen engine cannot finish for every n
+    /// up to `to` (the schemes themselves are checked n by n, as they are found).
+    pub fn check(&self, to: u64, rule: OpeningRule, all_openings: bool) -> Result<(), SolveError> {
+        match self.choice {
+            MethodChoice::Search => search::check_n(to)
+                .map(|_| ())
+                .map_err(|_| SolveError::BeyondSearch { n: to }),
+            MethodChoice::Matching if to > matching::MAX_N => {
+                Err(SolveError::BeyondMatching { n: to })
+            }
+            MethodChoice::Auto
+                if to > matching::MAX_N && (all_openings || rule == OpeningRule::Free) =>
+            {
+                Err(SolveError::SchemeOnly {
+                    n: to,
+                    flag: if all_openings {
+                        "--all-openings"
+                    } else {
+                        "--free-opening"
+                    },
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Decides one n by the chosen engine.
+    pub fn solve(
+        &self,
+        n: u64,
+        rule: OpeningRule,
+        all_openings: bool,
+    ) -> Result<Outcome, SolveError> {
+        self.check(n, rule, all_openings)?;
+        let by_search = |n: u32| search::solve(n, rule, all_openings, &self.search);
+        match self.choice {
+            MethodChoice::Search => search::check_n(n)
+                .map(by_search)
+                .map_err(|_| SolveError::BeyondSearch { n }),
+            MethodChoice::Matching => Ok(matching::solve(n, rule)),
+            MethodChoice::Auto => {
+                let mut no_scheme = None;
+                if !all_openings && rule == OpeningRule::Even {
+                    match by_scheme(n) {
+                        Ok(outcome) => return Ok(outcome),
+                        Err(error) => no_scheme = Some(error),
+                    }
+                }
+                if let Ok(small) = search::check_n(n) {
+                    Ok(by_search(small))
+                } else if n <= matching::MAX_N {
+                    Ok(matching::solve(n, rule))
+                } else {
+                    let why = no_scheme.map_or(String::new(), |e| format!(" ({e})"));
+                    Err(SolveError::Undecided { n, why })
+                }
+            }
+        }
+    }
+
+    /// Decides every n of `from..=to` in order, handing each row to `on_row` as soon as it is
+    /// known (matching rows are computed a block at a time, the block's n in parallel).
+    pub fn solve_range<E: From<SolveError>>(
+        &self,
+        from: u64,
+        to: u64,
+        rule: OpeningRule,
+        all_openings: bool,
+        on_row: &mut dyn FnMut(Outcome) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.check(to, rule, all_openings)?;
+        if self.choice == MethodChoice::Matching {
+            let mut start = from;
+            loop {
+                // Each block starts its graphs from scratch (one per thread chunk), so blocks
+                // are as large as memory allows: the rows of a block hold about n/3 openings
+                // of 8 bytes at each n, so a block from `start` to `last` holds about
+                // (last² − start²)·8/6 bytes; keep that near 256 MiB.
+                let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
+                let last = ((start as f64).powi(2) + budget).sqrt() as u64;
+                let last = last.max(start).min(to);
+                for row in matching::solve_range(start, last, rule) {
+                    on_row(row)?;
+                }
+                if last == to {
+                    return Ok(());
+                }
+                start = last + 1;
+            }
+        }
+        for n in from..=to {
+            on_row(self.solve(n, rule, all_openings)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcome a prime-window scheme proves (after its own simulation against every reply):
+/// the first player wins with the scheme's opening; the other openings are not decided.
+fn by_scheme(n: u64) -> Result<Outcome, schemes::SchemeError> {
+    let (scheme, _, _) = schemes::winning_pairing(n)?;
+    Ok(Outcome {
+        n,
+        winner: Player::First,
+        winning_openings: vec![scheme.opening()],
+        all_openings: false,
+        method: Method::Scheme,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solver(choice: MethodChoice) -> Solver {
+        Solver {
+            choice,
+            search: search::SearchConfig {
+                table_megabytes: 16,
+                ..Default::default()
+            },
+        }
+    }
+
+    #[test]
+    fn every_choice_agrees_where_it_applies() {
+        let rule = OpeningRule::Even;
+        for n in 1..=40 {
+            let by_matching = solver(MethodChoice::Matching).solve(n, rule, true).unwrap();
+            let by_search = solver(MethodChoice::Search).solve(n, rule, true).unwrap();
+            let auto = solver(MethodChoice::Auto).solve(n, rule, false).unwrap();
+            assert_eq!(by_search.winning_openings, by_matching.winning_openings);
+            assert_eq!(by_search.method, Method::Search);
+            assert_eq!(auto.winner, by_matching.winner, "n = {n}");
+            assert!(auto
+                .winning_openings
+                .iter()
+                .all(|v| by_matching.winning_openings.contains(v)));
+        }
+    }
+
+    #[test]
+    fn requests_out_of_range_are_refused_before_work() {
+        let (rule, big) = (OpeningRule::Even, matching::MAX_N + 1);
+        let search = solver(MethodChoice::Search);
+        assert_eq!(
+            search.check(129, rule, false),
+            Err(SolveError::BeyondSearch { n: 129 })
+        );
+        assert!(search.check(128, rule, false).is_ok());
+        assert_eq!(
+            solver(MethodChoice::Matching).check(big, rule, false),
+            Err(SolveError::BeyondMatching { n: big })
+        );
+        let auto = solver(MethodChoice::Auto);
+        assert!(auto.check(big, rule, false).is_ok());
+        assert!(matches!(
+            auto.check(big, OpeningRule::Free, false),
+            Err(SolveError::SchemeOnly { .. })
+        ));
+        // Above the matching's range, auto decides by a scheme: one winning opening.
+        let outcome = auto.solve(big, rule, false).unwrap();
+        assert_eq!(
+            (outcome.method, outcome.all_openings),
+            (Method::Scheme, false)
+        );
+    }
+}

@@ -1,0 +1,225 @@
+//! `jg certify N` (or `--range A..B`): build a certificate, self-check it with the verifier
+//! crate, write it atomically and print a one-line summary.
+
+use super::{progress_bar, progress_spinner, CliError, RuleArgs};
+use juniper_green::engines::search::SearchConfig;
+use juniper_green::proofs::certify::{certify, Certified, Options, Strategy};
+use juniper_green::proofs::manifest::Row;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+#[command(
+    group = clap::ArgGroup::new("what").required(true).args(["n", "range", "from", "cover"]),
+    after_help = "Memory: the search's table is bounded by --table-mib; the verifier's \
+    memo by the walk (about 40 bytes a position), capped by --max-positions.\n\
+    The same n always gives the same bytes, whatever the number of threads."
+)]
+pub struct Args {
+    /// The board size (omit with --range, --from/--to or --cover)
+    #[arg(value_parser = super::parse_n)]
+    pub n: Option<u64>,
+    /// Where to write the certificate (default: cert-N.bin in --out-dir)
+    #[arg(short, long, conflicts_with_all = ["range", "from", "out_dir"])]
+    pub output: Option<PathBuf>,
+    /// Certify every n in A..B (inclusive), writing cert-N.bin files into --out-dir
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "from", "to"])]
+    pub range: Option<(u64, u64)>,
+    /// First n of a range (with --to; the same as --range FROM..TO)
+    #[arg(long, value_parser = super::parse_n, requires = "to", conflicts_with = "n")]
+    pub from: Option<u64>,
+    /// Last n of a range (with --from)
+    #[arg(long, value_parser = super::parse_n, requires = "from")]
+    pub to: Option<u64>,
+    /// Write the theorem folder for A..B into --out-dir: the fewest files (interval closed
+    /// pairings and single-n certificates) proving every n, and its MANIFEST.tsv
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "range", "from", "to", "output"])]
+    pub cover: Option<(u64, u64)>,
+    /// Directory for the files written (created if missing)
+    #[arg(long, default_value = ".")]
+    pub out_dir: PathBuf,
+    /// Add (or replace) the certificates' rows in this manifest (e.g. certificates/MANIFEST.tsv)
+    #[arg(long, value_name = "MANIFEST.tsv")]
+    pub manifest: Option<PathBuf>,
+    /// Build and verify, but write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Prove exactly which openings win instead of the winner: an openings certificate
+    /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest
+    #[arg(long, conflicts_with = "cover")]
+    pub openings: bool,
+    /// Which strategy to use
+    #[arg(long, value_enum, default_value_t = Strategy::Auto)]
+    pub strategy: Strategy,
+    /// Most positions a candidate's walk may take; larger candidates are dropped
+    #[arg(long, default_value_t = Options::default().max_positions)]
+    pub max_positions: u64,
+    /// Search transposition-table size in MiB (tree strategy); at most the machine's memory
+    /// (MemTotal in /proc/meminfo; 65536 where that cannot be read)
+    #[arg(long, value_name = "MIB", value_parser = super::parse_table_mib,
+          default_value_t = SearchConfig::default().table_megabytes)]
+    pub table_mib: usize,
+    #[command(flatten)]
+    pub rule: RuleArgs,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if args.openings {
+        return super::certify_openings::run(args);
+    }
+    let options = Options {
+        strategy: args.strategy,
+        rule: args.rule.rule(),
+        max_positions: args.max_positions,
+        search: SearchConfig {
+            table_megabytes: args.table_mib,
+            ..Default::default()
+        },
+    };
+    if let Some((from, to)) = args.cover {
+        return cover(from, to, &args.out_dir, args.dry_run);
+    }
+    let from_to = args.from.zip(args.to);
+    match (args.n, args.range.or(from_to)) {
+        (Some(n), _) => {
+            let path = match &args.output {
+                Some(path) => path.clone(),
+                None => {
+                    if !args.dry_run {
+                        create_out_dir(&args.out_dir)?;
+                    }
+                    default_name(&args.out_dir, n)
+                }
+            };
+            let started = Instant::now();
+            let spinner = progress_spinner(format!("certifying n = {n}"));
+            let certified = certify(n, &options)?;
+            spinner.finish_and_clear();
+            if !args.dry_run {
+                certified.certificate.write(&path)?;
+                if let Some(manifest) = &args.manifest {
+                    juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;
+                }
+            }
+            if !super::quiet() {
+                let written = (!args.dry_run).then_some(path.as_path());
+                println!(
+                    "{}",
+                    summary(written, &certified, started.elapsed().as_secs_f64())
+                );
+            }
+        }
+        (None, Some((from, to))) => {
+            if from > to {
+                return Err(format!("--from {from} is greater than --to {to}").into());
+            }
+            if !args.dry_run {
+                create_out_dir(&args.out_dir)?;
+            }
+            let started = Instant::now();
+            let bar = progress_bar(to - from + 1, "certificates");
+            let results: Vec<Result<(Row, u64), String>> = (from..=to)
+                .into_par_iter()
+                .map(|n| {
+                    let certified = certify(n, &options).map_err(|e| e.to_string())?;
+                    if !args.dry_run {
+                        let path = default_name(&args.out_dir, n);
+                        certified
+                            .certificate
+                            .write(&path)
+                            .map_err(|e| e.to_string())?;
+                    }
+                    bar.inc(1);
+                    Ok((certified.manifest_row(), certified.verdict.positions))
+                })
+                .collect();
+            bar.finish_and_clear();
+            let mut failed = 0;
+            let (mut positions, mut bytes) = (0u64, 0u64);
+            let mut rows = Vec::new();
+            for result in results {
+                match result {
+                    Ok((row, walked)) => {
+                        positions += walked;
+                        bytes += row.bytes;
+                        rows.push(row);
+                    }
+                    Err(error) => {
+                        failed += 1;
+                        eprintln!("jg: {error}");
+                    }
+                }
+            }
+            if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
+                juniper_green::proofs::manifest::update(manifest, &rows)?;
+            }
+            if !super::quiet() {
+                println!(
+                "{from}..{to}: {} certified and verified, {failed} failed, {positions} positions, {bytes} bytes, {:.2} s{}",
+                rows.len(),
+                started.elapsed().as_secs_f64(),
+                if args.dry_run { " (dry run: nothing written)" } else { "" }
+            );
+            }
+            if failed > 0 {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        (None, None) => unreachable!("clap requires N, --range or --from/--to"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--cover A..B`: the theorem folder (library: `theorem::plan`, `theorem::write_folder`).
+fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliError> {
+    use juniper_green::proofs::theorem;
+    let started = Instant::now();
+    let spinner = progress_spinner(format!("covering {from}..{to}"));
+    let pieces = theorem::plan(from, to).map_err(|e| e.to_string())?;
+    if !dry_run {
+        theorem::write_folder(&pieces, dir).map_err(|e| e.to_string())?;
+    }
+    spinner.finish_and_clear();
+    let count = |f: &dyn Fn(&theorem::Piece) -> bool| pieces.iter().filter(|p| f(p)).count();
+    let bytes: usize = pieces.iter().map(|p| p.bytes.len()).sum();
+    println!(
+        "{from}..{to}: {} files ({} second-player singles, {} first-player singles, {} intervals), {bytes} bytes, {:.2} s{}",
+        pieces.len(),
+        count(&|p| p.winner == juniper_green::Player::Second),
+        count(&|p| p.winner == juniper_green::Player::First && p.first == p.last),
+        count(&|p| p.first < p.last),
+        started.elapsed().as_secs_f64(),
+        if dry_run { " (dry run: nothing written)" } else { "" }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `cert-N.bin`, decimal N without padding (CLI contract).
+pub fn default_name(dir: &Path, n: u64) -> PathBuf {
+    dir.join(format!("cert-{n}.bin"))
+}
+
+fn create_out_dir(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create --out-dir {}: {e}", dir.display()).into())
+}
+
+/// The summary line: `PATH: n=…`, or `dry run, nothing written: n=…` when no file was written.
+fn summary(path: Option<&Path>, certified: &Certified, seconds: f64) -> String {
+    let label = path.map_or("dry run, nothing written".to_string(), |path| {
+        path.display().to_string()
+    });
+    // The verifier's own words for the claim: they name the free opening when it applies.
+    format!(
+        "{label}: {}, {}, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        certified.verdict.claim(),
+        certified.strategy.name(),
+        certified.verdict.positions,
+        certified.bytes.len(),
+        certified.verdict.blake3_hex()
+    )
+}

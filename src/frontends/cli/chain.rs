@@ -1,0 +1,216 @@
+//! `jg chain N [--format json] [--certificate PATH]`: a longest chain of 1..N and the proof that
+//! none is longer (docs/MATH.md §6), with an exact certificate (spec.md §6) on request; and
+//! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
+
+use super::CliError;
+use juniper_green::engines::chain::{
+    certify_longest_chain, check_chain, longest_chain_within, CertifiedChain, LongestChain,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The numbers 1..=N
+    #[arg(value_parser = super::parse_n, required_unless_present = "range")]
+    pub n: Option<u64>,
+    /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
+    /// certificate's figures when one is written)
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ChainFormat,
+    /// The same as --format json (older spelling, kept for scripts)
+    #[arg(long, hide = true)]
+    pub json: bool,
+    /// Stop after this many seconds and print the longest chain found, marked not proved
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Write the chain certificate (spec.md §6) to PATH; fails unless the bound is certified
+    #[arg(long, value_name = "PATH", conflicts_with = "range")]
+    pub certificate: Option<PathBuf>,
+    /// Certify every n of A..B (inclusive) into --out-dir as chain-N.txt, skipping each n whose
+    /// certificate is already there and valid, then rewrite DIR/a337125.txt
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range, conflicts_with = "n")]
+    pub range: Option<(u64, u64)>,
+    /// Where --range writes (default certificates/chains)
+    #[arg(long, value_name = "DIR", default_value = "certificates/chains")]
+    pub out_dir: PathBuf,
+}
+
+/// What `jg chain` prints.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum ChainFormat {
+    Text,
+    Json,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let started = Instant::now();
+    let deadline = match args.time_limit {
+        Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
+            Some(started + Duration::from_secs_f64(seconds.min(1e9)))
+        }
+        Some(seconds) => return Err(format!("--time-limit {seconds} is not a duration").into()),
+        None => None,
+    };
+    if let Some(range) = args.range {
+        return run_range(range, &args.out_dir, args.time_limit);
+    }
+    let n = args.n.ok_or("give N or --range")?;
+    let spinner = super::progress_spinner(format!("longest chain of 1..{n}"));
+    let (found, certified) = match &args.certificate {
+        Some(path) => {
+            let certified = certify_longest_chain(n, deadline)?;
+            juniper_green::proofs::certificate::write_atomically(path, &certified.certificate)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            (certified.found.clone(), Some(certified))
+        }
+        None => (longest_chain_within(n, deadline)?, None),
+    };
+    spinner.finish_and_clear();
+    // The search's answer is printed only once the plain rules checker accepts it.
+    check_chain(found.n, &found.chain)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if args.json || args.format == ChainFormat::Json {
+        writeln!(out, "{}", json(&found, certified.as_ref()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
+    if found.proved {
+        writeln!(
+            out,
+            "n = {}: a longest chain has {} numbers (proved: the branch and cut closed {} \
+             nodes; LP bound at the root {}; {:.2} s)",
+            found.n,
+            found.chain.len(),
+            found.nodes,
+            found.root_bound,
+            seconds
+        )?;
+    } else {
+        writeln!(
+            out,
+            "n = {}: NOT proved within the time limit: a chain of {} numbers found, none \
+             longer than {} ({} nodes; {:.2} s)",
+            found.n,
+            found.chain.len(),
+            found.root_bound,
+            found.nodes,
+            seconds
+        )?;
+    }
+    writeln!(out, "{}", numbers.join(" "))?;
+    if let (Some(c), Some(path)) = (&certified, &args.certificate) {
+        writeln!(
+            out,
+            "certificate {}: {} bytes, {} cuts, {} rows, denominator {}, {} leaves, blake3 {}",
+            path.display(),
+            c.certificate.len(),
+            c.cuts,
+            c.rows,
+            c.denominator,
+            c.leaves,
+            blake3::hash(&c.certificate).to_hex()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The JSON object by hand: the shape is flat.
+fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
+    let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
+    let figures = certified.map_or(String::new(), |c| {
+        format!(
+            ",\"certificate\":{{\"bytes\":{},\"cuts\":{},\"rows\":{},\"denominator\":{},\
+             \"leaves\":{},\"blake3\":\"{}\"}}",
+            c.certificate.len(),
+            c.cuts,
+            c.rows,
+            c.denominator,
+            c.leaves,
+            blake3::hash(&c.certificate).to_hex()
+        )
+    });
+    format!(
+        "{{\"n\":{},\"length\":{},\"chain\":[{}],\"proved\":{},\"root_bound\":{},\"nodes\":{}{figures}}}",
+        found.n,
+        found.chain.len(),
+        numbers.join(","),
+        found.proved,
+        found.root_bound,
+        found.nodes
+    )
+}
+
+/// The certificate file of n in `dir`.
+pub fn certificate_path(dir: &Path, n: u64) -> PathBuf {
+    dir.join(format!("chain-{n}.txt"))
+}
+
+/// The length a valid certificate of exactly n in `dir` proves, if there is one.
+fn verified_length(dir: &Path, n: u64) -> Option<u64> {
+    let bytes = std::fs::read(certificate_path(dir, n)).ok()?;
+    let verdict = jg_verify::chain::check(&bytes).ok()?;
+    (verdict.n == n).then_some(verdict.length)
+}
+
+/// Certifies each n of the range that has no valid certificate yet; one stdout line per n
+/// (`n length seconds bytes`, or `n present length`), then the b-file of the run of verified
+/// terms from n = 1. A failure is reported and counted, and the exit code is then 1.
+fn run_range(
+    (low, high): (u64, u64),
+    dir: &Path,
+    time_limit: Option<f64>,
+) -> Result<ExitCode, CliError> {
+    if low == 0 {
+        return Err("--range 0..: n must be at least 1".into());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let bar = super::progress_bar(high - low + 1, "chains");
+    let mut failed = 0;
+    for n in low..=high {
+        bar.set_message(format!("n = {n}"));
+        if let Some(length) = verified_length(dir, n) {
+            bar.println(format!("{n} present {length}"));
+            println!("{n}\tpresent\t{length}");
+            bar.inc(1);
+            continue;
+        }
+        let started = Instant::now();
+        let deadline = time_limit.map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+        match certify_longest_chain(n, deadline) {
+            Ok(c) => {
+                let path = certificate_path(dir, n);
+                juniper_green::proofs::certificate::write_atomically(&path, &c.certificate)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                let seconds = started.elapsed().as_secs_f64();
+                let (length, bytes) = (c.found.chain.len(), c.certificate.len());
+                println!("{n}\t{length}\t{seconds:.2}\t{bytes}");
+            }
+            Err(error) => {
+                failed += 1;
+                eprintln!("jg: n = {n}: NOT certified: {error}");
+            }
+        }
+        let _ = std::io::stdout().flush();
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let mut b_file = String::new();
+    let mut n = 1;
+    while let Some(length) = verified_length(dir, n) {
+        b_file.push_str(&format!("{n} {length}\n"));
+        n += 1;
+    }
+    let path = dir.join("a337125.txt");
+    juniper_green::proofs::certificate::write_atomically(&path, b_file.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    eprintln!("{}: n = 1..{}", path.display(), n - 1);
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

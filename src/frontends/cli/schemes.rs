@@ -1,0 +1,149 @@
+//! `jg schemes [N]`: the prime-window schemes of docs/MATH.md §4. Without N, the catalogue with its
+//! ranges and the general scheme; with N, which schemes apply, the strategy the one in use gives
+//! and the outcome of simulating it against every reply; with `--to`, that check for a range.
+
+use super::CliError;
+use juniper_green::engines::schemes::{self, Scheme};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(group = clap::ArgGroup::new("first").args(["n", "from"]))]
+pub struct Args {
+    /// The size of the board: numbers 1..=N (omit to list the catalogue)
+    #[arg(value_parser = super::parse_n)]
+    pub n: Option<u64>,
+    /// First board of a range to check (with --to; `jg schemes N --to M` is the same as
+    /// --from N --to M)
+    #[arg(long, value_parser = super::parse_n, requires = "to")]
+    pub from: Option<u64>,
+    /// Check every board from N (or --from) to this one: produce and simulate each scheme, print
+    /// a summary (a progress bar shows the current n)
+    #[arg(long, value_parser = super::parse_n, requires = "first")]
+    pub to: Option<u64>,
+    /// The range as A..B (the same as --from A --to B)
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "from", "to"])]
+    pub range: Option<(u64, u64)>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    if let Some((first, last)) = args.range {
+        check_range(first, last)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match (args.n.or(args.from), args.to) {
+        (None, _) => print_catalogue(),
+        (Some(n), None) => print_for(n)?,
+        (Some(n), Some(last)) => check_range(n, last)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn range_text(scheme: &Scheme) -> String {
+    let range = scheme.valid_range();
+    if range.start() == range.end() {
+        format!("{{{}}}", range.start())
+    } else {
+        format!("[[{}, {}]]", range.start(), range.end())
+    }
+}
+
+fn print_catalogue() {
+    println!("# Prime-window schemes (docs/MATH.md §4): in each chain the first player plays the");
+    println!("# numbers at odd positions; the second player is forced onto the others.");
+    for entry in schemes::catalogue() {
+        println!("{:<13}{}", range_text(&entry.scheme), entry.scheme);
+    }
+    println!(
+        "{:<13}[2 2p p 3p 3][3 3q q 2q 2][2 2r r 3r 3], 1 → s: for three primes p < q < r in \
+         (n/4, n/3] and s a prime in (n/2, n]",
+        "general"
+    );
+}
+
+/// Produces and simulates the scheme of every n in [[first, last]], and says which n have none.
+fn check_range(first: u64, last: u64) -> Result<(), CliError> {
+    if last < first {
+        return Err(format!("--to {last} is below n = {first}").into());
+    }
+    let bar = super::progress_bar(last - first + 1, "boards");
+    // Only the first boards without a scheme are kept (and counted), so memory stays bounded.
+    let (mut checked, mut positions, mut without, mut without_count) =
+        (0u64, 0u64, Vec::new(), 0u64);
+    for n in first..=last {
+        bar.inc(1);
+        if n % 1024 == 0 {
+            bar.set_message(format!("(n = {n})"));
+        }
+        match schemes::winning_pairing(n) {
+            Ok((_, _, simulation)) => {
+                checked += 1;
+                positions += simulation.positions;
+            }
+            Err(schemes::SchemeError::NoScheme { .. }) => {
+                without_count += 1;
+                if without.len() < 50 {
+                    without.push(n);
+                }
+            }
+            Err(error) => return Err(format!("n = {n}: {error}").into()),
+        }
+    }
+    bar.finish_and_clear();
+    println!(
+        "n = {first}..={last}: {checked} boards won by a scheme, checked against every reply \
+         ({positions} positions in all)"
+    );
+    if without.is_empty() {
+        println!("every n has a scheme");
+    } else {
+        let shown: Vec<String> = without.iter().map(u64::to_string).collect();
+        let more = if without_count > 50 { " …" } else { "" };
+        println!("no scheme for {without_count} n: {}{more}", shown.join(" "));
+    }
+    Ok(())
+}
+
+fn print_for(n: u64) -> Result<(), CliError> {
+    println!("n = {n}");
+    let applying: Vec<&Scheme> = schemes::catalogue()
+        .iter()
+        .map(|entry| &entry.scheme)
+        .filter(|scheme| scheme.valid_range().contains(&n))
+        .collect();
+    if applying.is_empty() {
+        println!("catalogue: none applies");
+    }
+    for scheme in &applying {
+        println!("catalogue: {} {scheme}", range_text(scheme));
+    }
+    match schemes::general_primes(n).zip(schemes::general_scheme(n)) {
+        Some(((p, q, r), scheme)) => println!(
+            "general:   p = {p}, q = {q}, r = {r}: {} {scheme}",
+            range_text(&scheme)
+        ),
+        None => println!("general:   fewer than three primes in (n/4, n/3]"),
+    }
+    let Some(scheme) = schemes::scheme_for(n) else {
+        println!("no prime-window scheme applies to n = {n}");
+        return Ok(());
+    };
+    let pairing = scheme.pairing(n)?;
+    let simulation = schemes::simulate(n, &pairing)?;
+    let opening = pairing
+        .opening
+        .map_or("none".to_string(), |o| o.to_string());
+    let pairs: Vec<String> = pairing
+        .pairs
+        .iter()
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
+    println!("used:      {scheme}");
+    println!("opening:   {opening}");
+    println!("pairs:     {}", pairs.join(" "));
+    println!(
+        "checked:   the first player wins against every reply ({} positions, longest game {} moves)",
+        simulation.positions, simulation.longest_game
+    );
+    Ok(())
+}

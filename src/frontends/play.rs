@@ -1,0 +1,344 @@
+//! A terminal game of Juniper Green against the perfect player (docs/MATH.md §1 for the rules).
+//! The perfect player and the hints ask `PositionOracle`, the engine that answers `jg solve
+//! --after`; the legal moves come from the rules of game.rs.
+//! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
+
+use crate::engines::position::PositionOracle;
+use crate::game::{legal_moves_after, Player};
+use std::collections::BTreeSet;
+use std::io::{BufRead, Write};
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The player at the keyboard won; the line of play is given.
+    HumanWon(Vec<u64>),
+    /// The perfect player won.
+    ComputerWon(Vec<u64>),
+    /// The player typed `quit` or the input ended.
+    Quit(Vec<u64>),
+}
+
+/// Why a game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("n must be at least 1")]
+    Zero,
+    #[error("cannot read or write the terminal: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Plays one game on 1..=n under the oracle's opening rule: the person at `input`/`output` is
+/// `human`, the oracle the other.
+pub fn play_game(
+    n: u64,
+    human: Player,
+    oracle: &PositionOracle,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> Result<GameEnd, PlayError> {
+    if n == 0 {
+        return Err(PlayError::Zero);
+    }
+    let out = &mut output;
+    let mut line: Vec<u64> = Vec::new();
+    writeln!(
+        out,
+        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, moves, undo, quit.",
+        human.name()
+    )?;
+    loop {
+        let to_move = if line.len().is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        // The line is made of legal moves only, so it is never refused here.
+        let moves = legal_moves_after(n, oracle.rule, &line).unwrap_or_default();
+        if to_move != human {
+            if moves.is_empty() {
+                writeln!(out, "I have no legal move: you win.")?;
+                return Ok(GameEnd::HumanWon(line));
+            }
+            // The perfect player: a winning move when there is one, else the smallest move.
+            let reply = oracle
+                .winning_moves(n, &line)
+                .first()
+                .copied()
+                .unwrap_or(moves[0]);
+            line.push(reply);
+            writeln!(out, "I play {reply}.")?;
+            continue;
+        }
+        if moves.is_empty() {
+            writeln!(out, "You have no legal move: you lose.")?;
+            return Ok(GameEnd::ComputerWon(line));
+        }
+        show_position(out, n, &line, &moves)?;
+        let winning = !oracle.winning_moves(n, &line).is_empty();
+        writeln!(
+            out,
+            "This position is {} for you.",
+            if winning { "won" } else { "lost" }
+        )?;
+        loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut text = String::new();
+            if input.read_line(&mut text)? == 0 {
+                writeln!(out)?;
+                return Ok(GameEnd::Quit(line));
+            }
+            match text.trim() {
+                "" => continue,
+                "quit" | "q" => return Ok(GameEnd::Quit(line)),
+                "hint" | "h" | "hint all" => {
+                    let hints = oracle.winning_moves(n, &line);
+                    if hints.is_empty() {
+                        writeln!(out, "No winning move: every move loses against best play.")?;
+                    } else if text.trim() == "hint all" {
+                        writeln!(out, "Winning moves: {}", join(&hints))?;
+                    } else {
+                        writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
+                    }
+                }
+                "moves" | "m" => writeln!(out, "Legal moves: {}", join(&moves))?,
+                "undo" | "u" => {
+                    // Back to the previous position where it was the human's turn.
+                    if line.len() >= 2 {
+                        line.truncate(line.len() - 2);
+                        break;
+                    }
+                    writeln!(out, "Nothing to undo.")?;
+                }
+                word => match word.parse::<u64>() {
+                    Ok(number) if moves.contains(&number) => {
+                        line.push(number);
+                        let lost_for_opponent = oracle.winning_moves(n, &line).is_empty();
+                        writeln!(
+                            out,
+                            "You play {number}. The position is {} for you.",
+                            if lost_for_opponent { "won" } else { "lost" }
+                        )?;
+                        break;
+                    }
+                    Ok(number) => writeln!(
+                        out,
+                        "{number} is not a legal move. Legal moves: {}",
+                        abbreviate(&moves)
+                    )?,
+                    Err(_) => writeln!(
+                        out,
+                        "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
+                    )?,
+                },
+            }
+        }
+    }
+}
+
+fn show_position(out: &mut impl Write, n: u64, line: &[u64], moves: &[u64]) -> std::io::Result<()> {
+    if !line.is_empty() {
+        writeln!(out, "Played: {}", join(line))?;
+    }
+    // Listing every free number only helps on boards small enough to read.
+    if n <= 200 {
+        let played: BTreeSet<u64> = line.iter().copied().collect();
+        let free: Vec<u64> = (1..=n).filter(|k| !played.contains(k)).collect();
+        writeln!(out, "Free: {}", join(&free))?;
+    }
+    if moves.len() > SHOWN_IN_FULL {
+        writeln!(
+            out,
+            "Legal moves: {} (type moves to list them all)",
+            abbreviate(moves)
+        )
+    } else {
+        writeln!(out, "Legal moves: {}", join(moves))
+    }
+}
+
+/// Lists longer than this are shown abbreviated (`abbreviate`).
+pub const SHOWN_IN_FULL: usize = 24;
+
+/// A list for a person to read: whole when it has at most `SHOWN_IN_FULL` numbers, else the
+/// first 10 and last 5 around `…`, and the count: `2 4 … 98 100 (50 in all)`.
+pub fn abbreviate(numbers: &[u64]) -> String {
+    if numbers.len() <= SHOWN_IN_FULL {
+        return join(numbers);
+    }
+    format!(
+        "{} … {} ({} in all)",
+        join(&numbers[..10]),
+        join(&numbers[numbers.len() - 5..]),
+        numbers.len()
+    )
+}
+
+fn join(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::OpeningRule;
+
+    /// The rules written out over the whole board (the game's even opening).
+    fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+        (1..=n)
+            .filter(|m| !line.contains(m))
+            .filter(|&m| match line.last() {
+                None => m % 2 == 0,
+                Some(&c) => m % c == 0 || c % m == 0,
+            })
+            .collect()
+    }
+
+    fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+        legal_moves_after(n, OpeningRule::Even, line).unwrap()
+    }
+
+    fn oracle() -> PositionOracle {
+        PositionOracle::new(OpeningRule::Even)
+    }
+
+    /// Winner by a second, independent recursion (no table) over the rules.
+    fn first_player_wins(n: u64) -> bool {
+        fn wins(n: u64, line: &mut Vec<u64>) -> bool {
+            for m in naive_legal_moves(n, line) {
+                line.push(m);
+                let opponent_wins = wins(n, line);
+                line.pop();
+                if !opponent_wins {
+                    return true;
+                }
+            }
+            false
+        }
+        wins(n, &mut Vec::new())
+    }
+
+    #[test]
+    fn legal_moves_follow_the_rules() {
+        for n in 1..=40 {
+            for line in [vec![], vec![6], vec![6, 3], vec![12, 1, 7], vec![2, 4, 8]] {
+                if line.iter().all(|&k| k <= n) {
+                    assert_eq!(legal_moves(n, &line), naive_legal_moves(n, &line));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_oracle_agrees_with_plain_recursion_on_the_winner() {
+        let oracle = oracle();
+        for n in 1..=14 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            assert_eq!(first_wins, first_player_wins(n), "n = {n}");
+        }
+    }
+
+    /// Plays the human side with `choose` picking from the legal moves; returns the game's end.
+    fn scripted_game(
+        n: u64,
+        human: Player,
+        choose: &mut dyn FnMut(&[u64], &[u64]) -> u64,
+    ) -> GameEnd {
+        // Feed the game one move at a time: replay with a longer script until it ends.
+        let oracle = oracle();
+        let mut script: Vec<String> = Vec::new();
+        loop {
+            let input = script.join("\n") + "\n";
+            let mut output = Vec::new();
+            let end = play_game(n, human, &oracle, input.as_bytes(), &mut output).unwrap();
+            match end {
+                GameEnd::Quit(line) => {
+                    let moves = legal_moves(n, &line);
+                    script.push(choose(&line, &moves).to_string());
+                }
+                done => return done,
+            }
+        }
+    }
+
+    #[test]
+    fn the_perfect_player_wins_every_game_it_can_win() {
+        let oracle = oracle();
+        for n in 2..=16 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let computer = if first_wins {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let human = computer.other();
+            // Several human styles: smallest, largest and a pseudo-random move.
+            for style in 0..3u64 {
+                let mut state = n * 7919 + style;
+                let mut choose = |_: &[u64], moves: &[u64]| match style {
+                    0 => moves[0],
+                    1 => *moves.last().unwrap(),
+                    _ => {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        moves[(state >> 33) as usize % moves.len()]
+                    }
+                };
+                let end = scripted_game(n, human, &mut choose);
+                assert!(
+                    matches!(end, GameEnd::ComputerWon(_)),
+                    "n = {n}, style {style}: {end:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_player_following_hints_beats_the_computer_when_it_can() {
+        let oracle = oracle();
+        for n in 2..=16 {
+            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let human = if first_wins {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let mut choose = |line: &[u64], _: &[u64]| oracle.winning_moves(n, line)[0];
+            let end = scripted_game(n, human, &mut choose);
+            assert!(matches!(end, GameEnd::HumanWon(_)), "n = {n}: {end:?}");
+        }
+    }
+
+    #[test]
+    fn bad_input_is_answered_and_undo_and_hint_work() {
+        let oracle = oracle();
+        let input = "banana\n7\n\n999\nhint\n4\nundo\nundo\n10\nquit\n";
+        let mut output = Vec::new();
+        let end = play_game(10, Player::First, &oracle, input.as_bytes(), &mut output).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("Type a number"), "{text}");
+        assert!(text.contains("7 is not a legal move"), "{text}");
+        assert!(text.contains("999 is not a legal move"), "{text}");
+        // The hint at the start of 1..10 must match the verdict of the plain recursion, and
+        // only that one.
+        let first_wins = first_player_wins(10);
+        let (hint, not) = match first_wins {
+            true => ("Winning moves", "No winning move"),
+            false => ("No winning move", "Winning moves"),
+        };
+        assert!(text.contains(hint) && !text.contains(not), "{text}");
+        assert!(text.contains("Nothing to undo"), "{text}");
+        // 4 and the reply were taken back, then 10 was played and the computer answered.
+        let GameEnd::Quit(line) = end else {
+            panic!("expected quit, got {end:?}")
+        };
+        assert_eq!(line[0], 10);
+        assert_eq!(line.len(), 2);
+        assert!(legal_moves(10, &[10]).contains(&line[1]));
+    }
+}

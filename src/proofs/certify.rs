@@ -1,0 +1,273 @@
+//! `certify`: builds the candidate proofs for one n, checks each with the verifier crate (the
+//! trust anchor, docs/DESIGN.md) and keeps the one whose walk is smallest. A candidate the
+//! verifier rejects is never written; it is an error naming the verifier's reason.
+
+use crate::engines::search::{SearchConfig, Searcher};
+use crate::engines::{matching, schemes};
+use crate::game::{Board, OpeningRule, Player, MAX_SMALL_N};
+use crate::proofs::certificate::{Body, Certificate, CertificateError};
+use crate::proofs::strategy::{build_tree, StrategyError};
+use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
+
+/// Which kinds of proof to consider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Strategy {
+    /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
+    /// tree (then the fewest bytes)
+    Auto,
+    /// A prime-window scheme (docs/MATH.md §4) as a pairing certificate
+    Scheme,
+    /// The pairs of a maximum matching whose closure is all paired: checked by one invariant,
+    /// no walk (spec.md §4.5); for any n the matching engine takes
+    Closed,
+    /// The pairs of a maximum matching (docs/MATH.md §3) as a pairing certificate (n ≤ 128)
+    Pairing,
+    /// A strategy tree whose winner moves the exact search chooses (n ≤ 128)
+    Tree,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Auto => "auto",
+            Strategy::Scheme => "scheme",
+            Strategy::Closed => "closed-pairing",
+            Strategy::Pairing => "matching-pairing",
+            Strategy::Tree => "search-tree",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub strategy: Strategy,
+    pub rule: OpeningRule,
+    /// Positions a candidate's walk may take (while building a tree, and in the verifier).
+    pub max_positions: u64,
+    pub search: SearchConfig,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            strategy: Strategy::Auto,
+            rule: OpeningRule::Even,
+            max_positions: 200_000_000,
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+/// A certificate that the verifier accepted, with its bytes and the verifier's verdict.
+#[derive(Clone, Debug)]
+pub struct Certified {
+    pub certificate: Certificate,
+    pub bytes: Vec<u8>,
+    pub verdict: Verdict,
+    pub strategy: Strategy,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    #[error("no {strategy} certificate for n = {n}: {why}", strategy = .strategy.name())]
+    NotApplicable {
+        n: u64,
+        strategy: Strategy,
+        why: String,
+    },
+    #[error("the verifier rejected the {strategy} certificate for n = {n}: {rejection}", strategy = .strategy.name())]
+    Rejected {
+        n: u64,
+        strategy: Strategy,
+        rejection: Rejection,
+    },
+    #[error(transparent)]
+    Encoding(#[from] CertificateError),
+    #[error("no strategy produced a certificate for n = {n}: {reasons}")]
+    Nothing { n: u64, reasons: String },
+}
+
+/// Builds, checks and picks the certificate for `n`.
+pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
+    let strategies: &[Strategy] = match options.strategy {
+        Strategy::Auto => &[
+            Strategy::Scheme,
+            Strategy::Closed,
+            Strategy::Pairing,
+            Strategy::Tree,
+        ],
+        Strategy::Scheme => &[Strategy::Scheme],
+        Strategy::Closed => &[Strategy::Closed],
+        Strategy::Pairing => &[Strategy::Pairing],
+        Strategy::Tree => &[Strategy::Tree],
+    };
+    let mut best: Option<Certified> = None;
+    let mut reasons = Vec::new();
+    for &strategy in strategies {
+        // In auto mode, skip what cannot apply rather than fail on it.
+        match candidate(n, strategy, options) {
+            // A scheme walks a few dozen positions and a closed pairing checks one closure of at
+            // most n numbers: nothing else is worth building.
+            Ok(found) if matches!(strategy, Strategy::Scheme | Strategy::Closed) => {
+                return Ok(found)
+            }
+            Ok(found) => {
+                let better = best.as_ref().is_none_or(|b| {
+                    (found.verdict.positions, found.bytes.len())
+                        < (b.verdict.positions, b.bytes.len())
+                });
+                if better {
+                    best = Some(found);
+                }
+            }
+            Err(error) if options.strategy == Strategy::Auto => reasons.push(error.to_string()),
+            Err(error) => return Err(error),
+        }
+    }
+    best.ok_or(CertifyError::Nothing {
+        n,
+        reasons: reasons.join("; "),
+    })
+}
+
+impl Certified {
+    /// The manifest row that pins this certificate (from the verifier's verdict).
+    pub fn manifest_row(&self) -> crate::proofs::manifest::Row {
+        crate::proofs::manifest::Row {
+            first: self.verdict.n,
+            last: self.verdict.n,
+            winner: self.certificate.winner,
+            kind: self.verdict.kind.name().to_string(),
+            bytes: self.bytes.len() as u64,
+            blake3: self.verdict.blake3_hex(),
+            file: format!("cert-{}.bin", self.verdict.n),
+        }
+    }
+}
+
+fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified, CertifyError> {
+    let not_applicable = |why: String| CertifyError::NotApplicable { n, strategy, why };
+    let (winner, body) = match strategy {
+        Strategy::Scheme => {
+            if options.rule != OpeningRule::Even {
+                return Err(not_applicable("schemes are for the even opening".into()));
+            }
+            let (_, pairing, _) =
+                schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
+            // A closed pairing (one invariant, no walk): its closure is all paired for every
+            // scheme in its range. Should the verifier reject it, the walked pairing is tried
+            // (below); no second closure is computed here, as it costs as much as the check.
+            (
+                Player::First,
+                Body::ClosedPairing {
+                    opening: pairing.opening,
+                    pairs: pairing.pairs,
+                },
+            )
+        }
+        Strategy::Closed => {
+            if n > matching::MAX_N {
+                return Err(not_applicable(format!("only for n ≤ {}", matching::MAX_N)));
+            }
+            let pairing =
+                crate::proofs::closure::closed_pairing(n, options.rule).ok_or_else(|| {
+                    not_applicable("no maximum matching tried has an all-paired closure".into())
+                })?;
+            let body = Body::ClosedPairing {
+                opening: pairing.opening,
+                pairs: pairing.pairs,
+            };
+            (pairing.winner, body)
+        }
+        Strategy::Pairing => {
+            small_board(n).map_err(not_applicable)?;
+            let pairing = matching::pairing_strategy(n, options.rule);
+            let body = Body::Pairing {
+                opening: pairing.opening,
+                pairs: pairing.pairs,
+            };
+            (pairing.winner, body)
+        }
+        Strategy::Tree => {
+            let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
+            let searcher = Searcher::new(&board, &options.search);
+            let winner = if searcher.wins(&crate::Position::start()) {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let oracle = |position: &crate::Position| !searcher.wins(position);
+            let tree = build_tree(&board, winner, &oracle, options.max_positions)
+                .map_err(|e: StrategyError| not_applicable(e.to_string()))?;
+            (winner, Body::Tree { moves: tree.moves })
+        }
+        Strategy::Auto => unreachable!("auto is expanded by certify"),
+    };
+    let certificate = Certificate {
+        n,
+        opening_rule: options.rule,
+        winner,
+        generator: format!("jg {} {}", env!("CARGO_PKG_VERSION"), strategy.name()),
+        body,
+    };
+    let bytes = certificate.to_bytes()?;
+    let limits = Limits {
+        max_positions: options.max_positions,
+        ..Limits::default()
+    };
+    let verdict = match verify_bytes(&bytes, &limits) {
+        Ok(verdict) => verdict,
+        Err(_) if strategy == Strategy::Scheme && is_closed(&certificate.body) => {
+            return walked_scheme(n, certificate, &limits);
+        }
+        Err(rejection) => {
+            return Err(CertifyError::Rejected {
+                n,
+                strategy,
+                rejection,
+            })
+        }
+    };
+    Ok(Certified {
+        certificate,
+        bytes,
+        verdict,
+        strategy,
+    })
+}
+
+fn is_closed(body: &Body) -> bool {
+    matches!(body, Body::ClosedPairing { .. })
+}
+
+/// A scheme whose closure the verifier rejected, as a pairing walked against every reply.
+fn walked_scheme(
+    n: u64,
+    mut certificate: Certificate,
+    limits: &Limits,
+) -> Result<Certified, CertifyError> {
+    if let Body::ClosedPairing { opening, pairs } = certificate.body {
+        certificate.body = Body::Pairing { opening, pairs };
+    }
+    let bytes = certificate.to_bytes()?;
+    let strategy = Strategy::Scheme;
+    let verdict = verify_bytes(&bytes, limits).map_err(|rejection| CertifyError::Rejected {
+        n,
+        strategy,
+        rejection,
+    })?;
+    Ok(Certified {
+        certificate,
+        bytes,
+        verdict,
+        strategy,
+    })
+}
+
+fn small_board(n: u64) -> Result<u32, String> {
+    if n <= MAX_SMALL_N as u64 {
+        Ok(n as u32)
+    } else {
+        Err(format!("only for n ≤ {MAX_SMALL_N}"))
+    }
+}

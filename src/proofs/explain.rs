@@ -1,0 +1,1590 @@
+//! Certificates as proofs a person can read (`jg explain`). The verifier accepts a file first;
+//! then this module decodes the body again (spec.md §2–3; decoding to render is presentation, not
+//! trust), recomputes a closed pairing's closure by the raw rules with, for each number, how the
+//! loser can reach it, and writes the proof as Markdown or LaTeX.
+//!
+//! Kinds 0 (tree), 1 (walked pairing), 2 (closed pairing), 3 (interval closed pairing,
+//! docs/MATH.md §8) and 4 (openings, spec.md §3.4) are decoded and rendered; which of them a file
+//! may carry is the verifier's decision alone.
+
+use crate::game::{OpeningRule, Player};
+use crate::proofs::certificate::OpeningEntry;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::fmt::Write as _;
+
+/// Output language of a rendered proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Markdown,
+    Latex,
+}
+
+/// The certificate kinds, as numbered in the header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Tree,
+    Pairing,
+    ClosedPairing,
+    IntervalClosedPairing,
+    Openings,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Tree => "tree",
+            Kind::Pairing => "pairing",
+            Kind::ClosedPairing => "closed pairing",
+            Kind::IntervalClosedPairing => "interval closed pairing",
+            Kind::Openings => "openings",
+        }
+    }
+}
+
+/// The winner's strategy as the body states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The winner's moves in the walk's order.
+    Tree { moves: Vec<u64> },
+    /// The opening (first-player claims) and the canonical pairs.
+    Pairing {
+        opening: Option<u64>,
+        pairs: Vec<(u64, u64)>,
+    },
+    /// An openings certificate's entries (spec.md §3.4), in the body's order.
+    Openings { entries: Vec<OpeningEntry> },
+}
+
+/// A decoded certificate: the header's claim and the body's strategy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    /// The smallest n claimed (the header's n).
+    pub n: u64,
+    /// The largest n claimed: `n` except for an interval.
+    pub n_last: u64,
+    pub rule: OpeningRule,
+    pub winner: Player,
+    pub kind: Kind,
+    pub generator: String,
+    pub strategy: Strategy,
+}
+
+/// What the verifier said about the file, carried into the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accepted {
+    /// The verifier's position count (the closure size for closed pairings).
+    pub positions: u64,
+    /// BLAKE3 of the whole file, hex.
+    pub blake3: String,
+    /// Size of the file in bytes.
+    pub bytes: usize,
+    /// How the file is named in the text (e.g. `cert-117.bin`).
+    pub name: String,
+}
+
+fn number(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |value, &byte| value << 8 | u64::from(byte))
+}
+
+fn width(n: u64) -> usize {
+    match n {
+        0..=0xFF => 1,
+        0x100..=0xFFFF => 2,
+        0x1_0000..=0xFFFF_FFFF => 4,
+        _ => 8,
+    }
+}
+
+/// Decodes a certificate's header and body (spec.md §2–3, kind 3 as its brief states: n_last as
+/// a u64, then a pairing body). Checks only what rendering needs; the verifier checks the rest.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
+    let field = |at: usize, len: usize| {
+        bytes
+            .get(at..at + len)
+            .ok_or_else(|| format!("truncated at byte {at}"))
+    };
+    if field(0, 8)? != b"JUNIPERG" {
+        return Err("not a Juniper Green certificate".into());
+    }
+    let n = number(field(12, 8)?);
+    let rule = match number(field(20, 4)?) {
+        0 => OpeningRule::Even,
+        1 => OpeningRule::Free,
+        other => return Err(format!("opening rule {other}")),
+    };
+    let winner = match number(field(24, 4)?) {
+        0 => Player::First,
+        1 => Player::Second,
+        other => return Err(format!("winner {other}")),
+    };
+    let kind = match number(field(28, 4)?) {
+        0 => Kind::Tree,
+        1 => Kind::Pairing,
+        2 => Kind::ClosedPairing,
+        3 => Kind::IntervalClosedPairing,
+        4 => Kind::Openings,
+        other => return Err(format!("kind {other}")),
+    };
+    let g = usize::try_from(number(field(32, 8)?)).map_err(|_| "generator length")?;
+    if g > 200 {
+        return Err("generator longer than 200 bytes".into());
+    }
+    let generator = String::from_utf8_lossy(field(40, g)?).into_owned();
+    let body = bytes.get(80 + g..).ok_or("truncated header")?;
+    let w = width(n);
+    let (n_last, pairing) = match kind {
+        Kind::IntervalClosedPairing => {
+            let head = body.get(..8).ok_or("interval body shorter than 8 bytes")?;
+            (number(head), &body[8..])
+        }
+        _ => (n, body),
+    };
+    if n_last < n {
+        return Err(format!("n_last {n_last} < n {n}"));
+    }
+    let strategy = match kind {
+        Kind::Tree => Strategy::Tree {
+            moves: body.chunks_exact(w).map(number).collect(),
+        },
+        Kind::Openings => Strategy::Openings {
+            entries: decode_entries(body, w)?,
+        },
+        _ => {
+            let head = pairing.get(..2 * w).ok_or("pairing body too short")?;
+            let opening = number(&head[..w]);
+            let pairs: Vec<(u64, u64)> = pairing[2 * w..]
+                .chunks_exact(2 * w)
+                .map(|pair| (number(&pair[..w]), number(&pair[w..])))
+                .collect();
+            if number(&head[w..]) != pairs.len() as u64 {
+                return Err("pair count differs from the pairs present".into());
+            }
+            Strategy::Pairing {
+                opening: (opening != 0).then_some(opening),
+                pairs,
+            }
+        }
+    };
+    Ok(Decoded {
+        n,
+        n_last,
+        rule,
+        winner,
+        kind,
+        generator,
+        strategy,
+    })
+}
+
+/// The entries of an openings body (spec.md §3.4): a one-byte tag, then numbers of width `w`
+/// (a tree's length is a u64). Err names the byte of the body where an entry does not fit.
+fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
+    /// Reads the body from `at` on.
+    struct Reader<'a> {
+        body: &'a [u8],
+        w: usize,
+        at: usize,
+    }
+    impl Reader<'_> {
+        /// `count` numbers of width `w`.
+        fn numbers(&mut self, count: u64) -> Result<Vec<u64>, String> {
+            let at = self.at;
+            let len = usize::try_from(count)
+                .ok()
+                .and_then(|count| count.checked_mul(self.w))
+                .filter(|&len| len <= self.body.len() - at)
+                .ok_or_else(|| format!("an entry ends early at body byte {at}"))?;
+            self.at += len;
+            Ok(self.body[at..at + len]
+                .chunks_exact(self.w)
+                .map(number)
+                .collect())
+        }
+        fn one(&mut self) -> Result<u64, String> {
+            Ok(self.numbers(1)?[0])
+        }
+        /// A tree's length: a u64, whatever the move width.
+        fn length(&mut self) -> Result<u64, String> {
+            let at = self.at;
+            let bytes = self
+                .body
+                .get(at..at + 8)
+                .ok_or_else(|| format!("a tree length ends early at body byte {at}"))?;
+            self.at += 8;
+            Ok(number(bytes))
+        }
+        /// `count`, then `count` pairs.
+        fn pairs(&mut self) -> Result<Vec<(u64, u64)>, String> {
+            let count = self.one()?;
+            let flat = self.numbers(count.checked_mul(2).ok_or("pair count overflows")?)?;
+            Ok(flat.chunks_exact(2).map(|p| (p[0], p[1])).collect())
+        }
+    }
+    let mut r = Reader { body, w, at: 0 };
+    let mut entries = Vec::new();
+    while let Some(&tag) = body.get(r.at) {
+        r.at += 1;
+        entries.push(match tag {
+            0 => OpeningEntry::WinPairing {
+                opening: r.one()?,
+                pairs: r.pairs()?,
+            },
+            1 => {
+                let k = r.one()?;
+                OpeningEntry::LosePairing {
+                    openings: r.numbers(k)?,
+                    pairs: r.pairs()?,
+                }
+            }
+            2 => {
+                let len = r.length()?;
+                OpeningEntry::WinTree {
+                    moves: r.numbers(len)?,
+                }
+            }
+            3 => {
+                let opening = r.one()?;
+                let len = r.length()?;
+                OpeningEntry::LoseTree {
+                    opening,
+                    moves: r.numbers(len)?,
+                }
+            }
+            4 => {
+                let k = r.one()?;
+                let losing = r.numbers(k)?;
+                let pairs = r.pairs()?;
+                let m = r.one()?;
+                let barrier = r.numbers(m)?;
+                let (mut paths, j) = (Vec::new(), r.one()?);
+                for _ in 0..j {
+                    let len = r.one()?;
+                    paths.push(r.numbers(len)?);
+                }
+                OpeningEntry::Barrier {
+                    losing,
+                    pairs,
+                    barrier,
+                    paths,
+                }
+            }
+            other => return Err(format!("entry tag {other} at body byte {}", r.at - 1)),
+        });
+    }
+    Ok(entries)
+}
+
+/// The divisors and multiples of `y` in 1..=n, other than `y`, ascending (the raw rule).
+/// Callers keep n / y small (see `MAX_LISTED`).
+fn neighbours(n: u64, y: u64) -> Vec<u64> {
+    let mut out = Vec::new();
+    let mut d = 1;
+    while d <= y / d {
+        if y.is_multiple_of(d) {
+            out.push(d);
+            out.push(y / d);
+        }
+        d += 1;
+    }
+    let mut m = y.saturating_mul(2);
+    while m <= n {
+        out.push(m);
+        m = match m.checked_add(y) {
+            Some(next) => next,
+            None => break,
+        };
+    }
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&x| x != y);
+    out
+}
+
+/// Most multiples listed for one number (rendering is for tables a person reads).
+const MAX_LISTED: u64 = 1 << 22;
+
+/// How the loser can reach a number of the closure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A first move of the game (a second-player claim: any allowed opening).
+    Opening,
+    /// A reply to the winner's opening (first-player claims): a divisor or multiple of it.
+    AfterOpening(u64),
+    /// A divisor or multiple of `answer`, the winner's answer to `to`.
+    After { answer: u64, to: u64 },
+}
+
+/// One row of the closure table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub loser: u64,
+    pub answer: u64,
+    pub reach: Reach,
+}
+
+/// The closure of a pairing (docs/MATH.md §7) on the board 1..=n, ascending, each number with
+/// its answer and the first way (breadth first) the loser reaches it. Err names a number of the
+/// closure with no partner, or a partner that is not a divisor or multiple.
+pub fn closure(
+    n: u64,
+    rule: OpeningRule,
+    opening: Option<u64>,
+    pairs: &[(u64, u64)],
+) -> Result<Vec<Row>, String> {
+    closure_from(n, rule, opening, None, pairs)
+}
+
+/// `closure`, with the loser's first moves restricted to `only` when given (a lose-pairing entry
+/// of an openings certificate, spec.md §3.4: the loser is the first player and opens with one of
+/// these). `opening` and `only` are not both given.
+pub fn closure_from(
+    n: u64,
+    rule: OpeningRule,
+    opening: Option<u64>,
+    only: Option<&[u64]>,
+    pairs: &[(u64, u64)],
+) -> Result<Vec<Row>, String> {
+    let partner: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+    let mut reach: BTreeMap<u64, Reach> = BTreeMap::new();
+    let mut queue = VecDeque::new();
+    let first: Vec<(u64, Reach)> = match opening {
+        Some(e) if n / e > MAX_LISTED => {
+            return Err(format!("the opening {e} has too many multiples"))
+        }
+        Some(e) => neighbours(n, e)
+            .into_iter()
+            .map(|x| (x, Reach::AfterOpening(e)))
+            .collect(),
+        None if only.is_some() => only
+            .unwrap_or_default()
+            .iter()
+            .map(|&x| (x, Reach::Opening))
+            .collect(),
+        None if n > 1 << 24 => return Err(format!("n = {n}: too many openings to list")),
+        None => (1..=n)
+            .filter(|&x| rule.allows(x))
+            .map(|x| (x, Reach::Opening))
+            .collect(),
+    };
+    for (x, how) in first {
+        reach.insert(x, how);
+        queue.push_back(x);
+    }
+    let mut expanded = HashSet::new();
+    while let Some(x) = queue.pop_front() {
+        let y = *partner
+            .get(&x)
+            .ok_or_else(|| format!("{x} is reachable but has no partner"))?;
+        if n / y > MAX_LISTED {
+            return Err(format!(
+                "the answer {y} has too many multiples on 1..{n} to list"
+            ));
+        }
+        if x % y != 0 && y % x != 0 {
+            return Err(format!("{y} neither divides nor is a multiple of {x}"));
+        }
+        if !expanded.insert(y) {
+            continue;
+        }
+        for z in neighbours(n, y) {
+            if Some(z) != opening && !reach.contains_key(&z) {
+                reach.insert(z, Reach::After { answer: y, to: x });
+                queue.push_back(z);
+            }
+        }
+    }
+    Ok(reach
+        .into_iter()
+        .map(|(loser, reach)| Row {
+            loser,
+            answer: partner[&loser],
+            reach,
+        })
+        .collect())
+}
+
+/// Figures of a walked certificate (kinds 0 and 1), from the walk of spec.md §4 replayed here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkFigures {
+    /// The longest game against the strategy, in moves.
+    pub depth: u64,
+    /// The winner's answer to each opening (second-player claims), or the opening.
+    pub first_moves: Vec<(u64, u64)>,
+    /// Positions expanded, counted as spec.md §4 counts them (the verifier reports the same).
+    pub positions: u64,
+}
+
+/// Replays the walk (transpositions merged as in spec.md §4.2) to measure the longest game.
+/// None when the board is too large to replay here (the verifier's verdict stands regardless).
+pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
+    let n = decoded.n;
+    if (n > 128 && decoded.winner == Player::Second) || n > 1 << 20 {
+        return None;
+    }
+    struct Walk<'a> {
+        n: u64,
+        rule: OpeningRule,
+        moves: &'a [u64],
+        next: usize,
+        partner: HashMap<u64, u64>,
+        pairing: bool,
+        memo: HashMap<(u64, Vec<u64>), u64>,
+        budget: u64,
+        positions: u64,
+    }
+    impl Walk<'_> {
+        fn legal(&self, last: Option<u64>, played: &[u64]) -> Vec<u64> {
+            let mut moves = match last {
+                None => (1..=self.n).filter(|&x| self.rule.allows(x)).collect(),
+                Some(c) => neighbours(self.n, c),
+            };
+            moves.retain(|x| played.binary_search(x).is_err());
+            moves
+        }
+        fn play(played: &[u64], x: u64) -> Vec<u64> {
+            let mut next = played.to_vec();
+            let at = next.binary_search(&x).unwrap_or_else(|at| at);
+            next.insert(at, x);
+            next
+        }
+        fn winner(&mut self, last: Option<u64>, played: &[u64]) -> Option<u64> {
+            self.budget = self.budget.checked_sub(1)?;
+            self.positions += 1;
+            let m = if !self.pairing || last.is_none() {
+                let m = *self.moves.get(self.next)?;
+                self.next += 1;
+                m
+            } else {
+                let legal = self.legal(last, played);
+                let immediate = (self.n <= 128)
+                    .then(|| {
+                        legal.iter().copied().find(|&x| {
+                            let after = Walk::play(played, x);
+                            self.legal(Some(x), &after).is_empty()
+                        })
+                    })
+                    .flatten();
+                immediate.or_else(|| self.partner.get(&last?).copied())?
+            };
+            let after = Walk::play(played, m);
+            Some(1 + self.loser(m, &after)?)
+        }
+        fn loser(&mut self, last: u64, played: &[u64]) -> Option<u64> {
+            let key = (last, played.to_vec());
+            if let Some(&depth) = self.memo.get(&key) {
+                return Some(depth);
+            }
+            self.positions += 1;
+            let mut depth = 0;
+            for x in self.legal(Some(last), played) {
+                let after = Walk::play(played, x);
+                depth = depth.max(1 + self.winner(Some(x), &after)?);
+            }
+            self.memo.insert(key, depth);
+            Some(depth)
+        }
+    }
+    let (moves, pairing, partner, opening) = match &decoded.strategy {
+        Strategy::Tree { moves } => (moves.as_slice(), false, HashMap::new(), None),
+        Strategy::Openings { .. } => return None,
+        Strategy::Pairing { opening, pairs } => (
+            &[][..],
+            true,
+            pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect(),
+            *opening,
+        ),
+    };
+    let opening_moves = opening.map(|e| vec![e]).unwrap_or_default();
+    let mut walk = Walk {
+        n,
+        rule: decoded.rule,
+        moves: if pairing { &opening_moves } else { moves },
+        next: 0,
+        partner,
+        pairing,
+        memo: HashMap::new(),
+        budget: 2_000_000,
+        positions: 0,
+    };
+    let mut first_moves = Vec::new();
+    let depth = match decoded.winner {
+        Player::First => {
+            let e = *walk.moves.first()?;
+            first_moves.push((0, e));
+            walk.winner(None, &[])?
+        }
+        Player::Second => {
+            let mut depth = 0;
+            for x in walk.legal(None, &[]) {
+                let answer_at = walk.next;
+                let d = 1 + walk.winner(Some(x), &[x])?;
+                let answer = if pairing {
+                    walk.partner.get(&x).copied().unwrap_or(0)
+                } else {
+                    walk.moves.get(answer_at).copied().unwrap_or(0)
+                };
+                first_moves.push((x, answer));
+                depth = depth.max(d);
+            }
+            depth
+        }
+    };
+    if decoded.winner == Player::Second {
+        walk.positions += 1; // the start, a loser position
+    }
+    // A tree must be read to its end, as the verifier reads it; else this replay went astray.
+    if !pairing && walk.next != walk.moves.len() {
+        return None;
+    }
+    Some(WalkFigures {
+        depth,
+        first_moves,
+        positions: walk.positions,
+    })
+}
+
+/// A piece of the document, rendered the same way in both formats.
+enum Block {
+    Title(String),
+    Heading(String),
+    Para(String),
+    /// A line of its own, such as `Opening: 22`.
+    Line(String),
+    Items(Vec<String>),
+    /// Header cells, then rows; the first `usize` columns are numbers (aligned right).
+    Table(Vec<String>, Vec<Vec<String>>, usize),
+    Code(Vec<String>),
+}
+
+fn claim_text(d: &Decoded) -> String {
+    let rule = match d.rule {
+        OpeningRule::Even => "the first move must be even",
+        OpeningRule::Free => "the first move may be any number (free opening)",
+    };
+    let board = if d.n_last > d.n {
+        format!("every n with {} ≤ n ≤ {}", d.n, d.n_last)
+    } else {
+        format!("n = {}", d.n)
+    };
+    format!(
+        "In Juniper Green on the numbers 1..n ({rule}; each later number divides or is a \
+         multiple of the one before; a player who cannot move loses), for {board}, the {} player \
+         wins.",
+        d.winner.name()
+    )
+}
+
+fn reach_text_for(row: &Row) -> String {
+    match row.reach {
+        Reach::Opening => "first move (an opening)".into(),
+        Reach::AfterOpening(e) => {
+            let word = if e % row.loser == 0 {
+                "divisor"
+            } else {
+                "multiple"
+            };
+            format!("{word} of the opening {e}")
+        }
+        Reach::After { answer, to } => {
+            let word = if answer % row.loser == 0 {
+                "divisor"
+            } else {
+                "multiple"
+            };
+            format!("{word} of {answer}, the answer to {to}")
+        }
+    }
+}
+
+/// The closed-pairing table: the loser's number, the winner's answer, how the loser reaches it.
+fn closure_table(rows: &[Row]) -> Block {
+    let table_rows = rows
+        .iter()
+        .map(|row| {
+            vec![
+                row.loser.to_string(),
+                row.answer.to_string(),
+                reach_text_for(row),
+            ]
+        })
+        .collect();
+    Block::Table(
+        vec![
+            "loser plays".into(),
+            "winner answers".into(),
+            "how the loser can reach it".into(),
+        ],
+        table_rows,
+        2,
+    )
+}
+
+/// The document for an accepted certificate.
+fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
+    if let Strategy::Openings { entries } = &d.strategy {
+        return openings_blocks(d, entries, accepted);
+    }
+    let mut out = Vec::new();
+    let range = if d.n_last > d.n {
+        format!("n = {}..{}", d.n, d.n_last)
+    } else {
+        format!("n = {}", d.n)
+    };
+    out.push(Block::Title(format!(
+        "Juniper Green, {range}: the {} player wins",
+        d.winner.name()
+    )));
+    out.push(Block::Para(format!("**Theorem.** {}", claim_text(d))));
+    out.push(Block::Para(format!(
+        "Certificate `{}`: {}, {} bytes, BLAKE3 `{}`, made by `{}`. The verifier `jg-verify` \
+         accepted it ({} positions).",
+        accepted.name,
+        d.kind.name(),
+        accepted.bytes,
+        accepted.blake3,
+        d.generator,
+        accepted.positions
+    )));
+    match (&d.strategy, d.kind) {
+        (
+            Strategy::Pairing { opening, pairs },
+            Kind::ClosedPairing | Kind::IntervalClosedPairing,
+        ) => closed_blocks(d, *opening, pairs, &mut out)?,
+        _ => walked_blocks(d, accepted, &mut out),
+    }
+    Ok(out)
+}
+
+fn closed_blocks(
+    d: &Decoded,
+    opening: Option<u64>,
+    pairs: &[(u64, u64)],
+    out: &mut Vec<Block>,
+) -> Result<(), String> {
+    let rows = closure(d.n_last, d.rule, opening, pairs)?;
+    let (winner, loser) = match d.winner {
+        Player::First => ("the first player", "the second player"),
+        Player::Second => ("the second player", "the first player"),
+    };
+    out.push(Block::Heading("Strategy".into()));
+    if let Some(e) = opening {
+        out.push(Block::Para(format!("The first player opens with {e}:")));
+        out.push(Block::Line(format!("Opening: {e}")));
+        out.push(Block::Para(format!(
+            "Then {winner} answers each number the loser names with its partner in the table \
+             below."
+        )));
+    } else {
+        out.push(Block::Para(format!(
+            "{} opens; {winner} answers each number {loser} names (the opening included) with \
+             its partner in the table below.",
+            capitalise(loser)
+        )));
+    }
+    out.push(Block::Heading("The closure".into()));
+    out.push(Block::Para(format!(
+        "The table lists every number {loser} can ever name against this strategy ({} numbers, \
+         ascending), the answer of {winner}, and a way {loser} can reach it.",
+        rows.len()
+    )));
+    out.push(closure_table(&rows));
+    if rows.is_empty() {
+        out.push(Block::Para(format!(
+            "The table is empty: {loser} has no legal move at all{}, and loses at once.",
+            match (opening, d.rule) {
+                (Some(_), _) => " after the opening",
+                (None, OpeningRule::Even) => " (no even number on the board)",
+                (None, OpeningRule::Free) => "",
+            }
+        )));
+    }
+    out.extend(unused_pairs(&rows, pairs, "certificate"));
+    out.push(Block::Heading("Why this is a proof".into()));
+    let first = match opening {
+        Some(e) => format!("every divisor and multiple of the opening {e}"),
+        None => match d.rule {
+            OpeningRule::Even => format!("every even number of 1..{}", d.n_last),
+            OpeningRule::Free => format!("every number of 1..{}", d.n_last),
+        },
+    };
+    let board = if d.n_last > d.n {
+        format!("1..{}", d.n_last)
+    } else {
+        format!("1..{}", d.n)
+    };
+    out.push(Block::Para(
+        "Three facts can be checked by hand from the table:".into(),
+    ));
+    let but_opening = opening
+        .map(|e| format!(" and other than the opening {e}"))
+        .unwrap_or_default();
+    out.push(Block::Items(vec![
+        format!("every answer divides the number it answers or is a multiple of it;"),
+        format!(
+            "no number is in two pairs: each row's answer is answered back with the row's number \
+             when it appears in the first column, and no two rows share an answer{};",
+            opening
+                .map(|e| format!(", and the opening {e} is in no pair"))
+                .unwrap_or_default()
+        ),
+        format!(
+            "the first column is closed: it holds {first} (the loser's first moves), and for \
+             every answer y in the second column, every divisor and multiple of y on the board \
+             {board}, other than y{but_opening}."
+        ),
+    ]));
+    out.push(Block::Para(format!(
+        "Then {winner} always has a legal move. At each turn of {loser}, the numbers named so \
+         far are {}whole pairs of the table, and the last number is {}. So {loser}'s move is a \
+         first move or a divisor or multiple of an answer: it is in the first column. Its answer \
+         is a divisor or multiple of it; the answer is not yet named, because the named numbers \
+         other than the opening are whole pairs and the move itself was not named, so its pair \
+         was not either. The game is finite and {winner} is never stuck, so {loser} is the one \
+         left without a move. (This is the argument of spec.md §5 for closed pairings; it uses \
+         the rules only.)",
+        if opening.is_some() {
+            "the opening and "
+        } else {
+            ""
+        },
+        if opening.is_some() {
+            "the opening or an answer"
+        } else {
+            "an answer"
+        },
+    )));
+    if d.n_last > d.n {
+        let mut winner_numbers: Vec<u64> = rows.iter().map(|r| r.answer).collect();
+        winner_numbers.extend(opening);
+        let smallest = winner_numbers.iter().copied().min().unwrap_or(0);
+        let largest = pairs
+            .iter()
+            .map(|&(_, b)| b)
+            .chain(opening)
+            .max()
+            .unwrap_or(0);
+        out.push(Block::Heading(
+            "Why the same table proves every n of the interval".into(),
+        ));
+        out.push(Block::Para(format!(
+            "The table was computed on the board 1..{last}. The numbers {winner} names are the \
+             opening and the answers; the smallest is {smallest}, and 2 · {smallest} = {double} > \
+             {last}. So none of them has a multiple other than itself on any board 1..n with \
+             n ≤ {last}: their neighbours are their divisors, which do not depend on n. The \
+             loser's numbers are such divisors (or, for the first move, divisors of the opening). \
+             Every number of the pairing is at most {largest} ≤ {first_n}, so it is on every \
+             board 1..n with {first_n} ≤ n ≤ {last}. Hence the first column, the answers and the \
+             three facts above are the same for each such n, and the first player wins every \
+             one of them.",
+            last = d.n_last,
+            double = 2 * smallest,
+            first_n = d.n,
+        )));
+    }
+    out.push(Block::Heading("Checking by machine".into()));
+    out.push(Block::Code(vec![
+        format!("jg-verify {}", "CERTIFICATE"),
+        "jg explain CERTIFICATE".into(),
+    ]));
+    Ok(())
+}
+
+/// The winning openings an openings certificate names, ascending.
+pub fn winning_openings(entries: &[OpeningEntry]) -> Vec<u64> {
+    let mut winning: Vec<u64> = entries.iter().flat_map(OpeningEntry::winning).collect();
+    winning.sort_unstable();
+    winning
+}
+
+fn joined(numbers: &[u64]) -> String {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    words.join(" ")
+}
+
+/// The document for an openings certificate (kind 4): the summary of every opening, each
+/// closed-pairing entry's table, each tree entry's size, and the argument once.
+fn openings_blocks(
+    d: &Decoded,
+    entries: &[OpeningEntry],
+    accepted: &Accepted,
+) -> Result<Vec<Block>, String> {
+    let n = d.n;
+    let winning = winning_openings(entries);
+    let entry_count = match entries.len() {
+        1 => "1 entry".to_string(),
+        count => format!("{count} entries"),
+    };
+    let mut out = Vec::new();
+    let (title, statement) = if winning.is_empty() {
+        (
+            "no opening wins: the second player wins".to_string(),
+            "no opening wins: whatever the first player opens with, the second player wins"
+                .to_string(),
+        )
+    } else {
+        let list = joined(&winning);
+        (
+            format!("the winning openings are exactly {list}"),
+            format!(
+                "the winning openings are exactly {list}: the first player wins by opening with \
+                 any of them and loses after any other opening"
+            ),
+        )
+    };
+    out.push(Block::Title(format!("Juniper Green, n = {n}: {title}")));
+    let (rule, allowed) = match d.rule {
+        OpeningRule::Even => (
+            "the first move must be even",
+            format!("the even numbers of 1..{n}"),
+        ),
+        OpeningRule::Free => (
+            "free opening: the first move may be any number",
+            format!("every number of 1..{n}"),
+        ),
+    };
+    out.push(Block::Para(format!(
+        "**Theorem.** In Juniper Green on the numbers 1..{n} ({rule}; each later number divides \
+         or is a multiple of the one before; a player who cannot move loses), {statement}."
+    )));
+    out.push(Block::Para(format!(
+        "Certificate `{}`: {}, {}, {} bytes, BLAKE3 `{}`, made by `{}`. The verifier \
+         `jg-verify` accepted it ({} positions in all entries).",
+        accepted.name,
+        d.kind.name(),
+        entry_count,
+        accepted.bytes,
+        accepted.blake3,
+        d.generator,
+        accepted.positions
+    )));
+    // Which entry proves each opening, and how.
+    let mut proved: BTreeMap<u64, (usize, bool, &str)> = BTreeMap::new();
+    for (k, entry) in entries.iter().enumerate() {
+        let how = match entry {
+            OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. } => "closed pairing",
+            OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => "tree",
+            OpeningEntry::Barrier { .. } => "matching and barrier",
+        };
+        for (opening, wins) in entry.proves() {
+            if proved.insert(opening, (k + 1, wins, how)).is_some() {
+                return Err(format!("the opening {opening} is named twice"));
+            }
+        }
+    }
+    if n > 1 << 20 {
+        return Err(format!("n = {n}: too many openings to list"));
+    }
+    let allowed_openings: Vec<u64> = (1..=n).filter(|&x| d.rule.allows(x)).collect();
+    if proved.keys().ne(allowed_openings.iter()) {
+        return Err("the entries do not name every allowed opening exactly once".into());
+    }
+    out.push(Block::Heading("Summary".into()));
+    out.push(Block::Para(format!(
+        "Every allowed opening ({allowed}) is named by exactly one entry of the certificate, \
+         which proves that it wins or that it loses:"
+    )));
+    let rows = proved
+        .iter()
+        .map(|(opening, &(k, wins, how))| {
+            vec![
+                opening.to_string(),
+                if wins { "wins" } else { "loses" }.to_string(),
+                format!("{how} (entry {k})"),
+            ]
+        })
+        .collect();
+    out.push(Block::Table(
+        vec!["opening".into(), "result".into(), "proved by".into()],
+        rows,
+        1,
+    ));
+    let (mut trees, mut barriers) = (false, false);
+    for (k, entry) in entries.iter().enumerate() {
+        let k = k + 1;
+        match entry {
+            OpeningEntry::WinPairing { opening, pairs } => {
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} wins (closed pairing)"
+                )));
+                out.push(Block::Para(format!(
+                    "The first player opens with {opening}, then answers each number the second \
+                     player names with its partner in the table. The table lists every number \
+                     the second player can ever name against this strategy, ascending."
+                )));
+                let rows = closure_from(n, d.rule, Some(*opening), None, pairs)?;
+                pairing_entry_blocks(&rows, pairs, &mut out);
+            }
+            OpeningEntry::LosePairing { openings, pairs } => {
+                let (list, each) = match openings.as_slice() {
+                    [one] => (format!("the opening {one} loses"), "opens with it"),
+                    _ => (
+                        format!("the openings {} lose", joined(openings)),
+                        "opens with any of them",
+                    ),
+                };
+                out.push(Block::Heading(format!(
+                    "Entry {k}: {list} (closed pairing)"
+                )));
+                out.push(Block::Para(format!(
+                    "Here the loser is the first player, who {each}; the second player answers \
+                     each number the first player names, the opening included, with its partner \
+                     in the table. The table lists every number the first player can ever name \
+                     against this strategy, ascending."
+                )));
+                let rows = closure_from(n, d.rule, None, Some(openings), pairs)?;
+                pairing_entry_blocks(&rows, pairs, &mut out);
+            }
+            OpeningEntry::Barrier {
+                losing,
+                pairs,
+                barrier,
+                paths,
+            } => {
+                barriers = true;
+                out.push(Block::Heading(format!(
+                    "Entry {k}: {} (matching and barrier)",
+                    barrier_title(losing, paths)
+                )));
+                out.extend(barrier_blocks(n, (losing, paths), pairs, barrier)?);
+            }
+            OpeningEntry::WinTree { moves } => {
+                trees = true;
+                let opening = moves.first().copied().unwrap_or(0);
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} wins (tree)"
+                )));
+                out.push(Block::Items(vec![
+                    format!("opening: {opening} (the tree's first move);"),
+                    format!(
+                        "{} moves of the first player, the opening included;",
+                        moves.len()
+                    ),
+                    "checked by machine (jg-verify).".into(),
+                ]));
+            }
+            OpeningEntry::LoseTree { opening, moves } => {
+                trees = true;
+                out.push(Block::Heading(format!(
+                    "Entry {k}: the opening {opening} loses (tree)"
+                )));
+                out.push(Block::Items(vec![
+                    format!("opening: {opening};"),
+                    format!("{} moves of the second player;", moves.len()),
+                    "checked by machine (jg-verify).".into(),
+                ]));
+            }
+        }
+    }
+    out.push(Block::Heading("Why this is a proof".into()));
+    out.push(Block::Para(
+        "Each entry proves its openings on its own, and the summary shows that every allowed \
+         opening is named by exactly one entry: each is proven to win or to lose, never both, so \
+         the winning openings are exactly those of the theorem."
+            .into(),
+    ));
+    if entries.iter().any(|e| {
+        matches!(
+            e,
+            OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. }
+        )
+    }) {
+        out.push(Block::Para(
+            "In an entry with a table, call **winner** the player who answers with partners (the \
+             first player in an entry whose opening wins, the second in an entry whose openings \
+             lose) and **loser** the other. Three facts can be checked by hand from each table:"
+                .into(),
+        ));
+        out.push(Block::Items(vec![
+            "every answer divides the number it answers or is a multiple of it;".into(),
+            "no number is in two pairs: each row's answer is answered back with the row's number \
+             when it appears in the first column, and no two rows share an answer; in an entry \
+             whose opening wins, the opening is in no pair;"
+                .into(),
+            format!(
+                "the first column is closed: it holds the loser's first moves (every divisor and \
+                 multiple of the opening, when the opening wins; the entry's openings, the only \
+                 first moves the entry considers, when they lose), and for every answer y in the \
+                 second column, every divisor and multiple of y on the board 1..{n}, other than y \
+                 (and other than the opening, when it wins)."
+            ),
+        ]));
+        out.push(Block::Para(
+            "Then the winner always has a legal move. At each turn of the loser, the numbers \
+             named so far are (when the opening wins) the opening and whole pairs of the table, \
+             and the last number is the opening or an answer; when the openings lose, the loser's \
+             first move is one of them, and after it the named numbers are whole pairs and the \
+             last one is an answer. So the loser's move is a first move or a divisor or multiple \
+             of an answer: it is in the first column. Its answer is a divisor or multiple of it; \
+             the answer is not yet named, because the named numbers (a winning opening aside) \
+             are whole pairs and the move itself was not named, so its pair was not either. The \
+             game is finite and the winner is never stuck, so the loser is the one left without a \
+             move: an entry whose opening wins proves it wins, and an entry whose openings lose \
+             proves that each of them loses. (This is the argument of spec.md §5 for closed \
+             pairings, with the first moves restricted as in its paragraph on openings; it uses \
+             the rules only.)"
+                .into(),
+        ));
+    }
+    if barriers {
+        out.push(Block::Para(BARRIER_ARGUMENT.into()));
+    }
+    if trees {
+        out.push(Block::Para(
+            "An entry with a tree is a case analysis over every game after its opening, meant for \
+             a machine, not for reading by hand: the verifier walks every reply of the loser \
+             against the raw rules (spec.md §4) and accepts only if the winner always has the \
+             stated legal move."
+                .into(),
+        ));
+    }
+    out.push(Block::Heading("Size".into()));
+    out.push(Block::Items(vec![
+        format!("{} bytes;", accepted.bytes),
+        format!("{entry_count};"),
+        format!(
+            "{} positions checked by the verifier, in all entries.",
+            accepted.positions
+        ),
+    ]));
+    out.push(Block::Heading("Checking by machine".into()));
+    out.push(Block::Code(vec![
+        "jg-verify CERTIFICATE".into(),
+        "jg explain CERTIFICATE".into(),
+    ]));
+    Ok(out)
+}
+
+/// Why a matching and barrier entry proves its openings lose (spec.md §5, in words).
+const BARRIER_ARGUMENT: &str = "In an entry with a matching M and a barrier S: every matching of \
+the board has at most (n + |S| − odd)/2 pairs, where odd counts the components of odd size left \
+when S is removed, because each such component has a number matched outside it (into S, at most \
+|S| of them) or not matched at all. M reaches that bound, so it is a maximum matching. Take an \
+opening v of the entry. Without v, the bound drops by one: if v is in S, remove S without v from \
+the board without v, which leaves the same components; if v lies in a component of even size, \
+that component without v has an odd number of numbers, so it holds a component of odd size. So \
+no matching avoiding v has as many pairs as M. The second player answers every number with its \
+partner in M. The partner exists: if the first player named a number x with no partner, the \
+numbers v, M(v), …, x named so far would form a path along which swapping the pairs of M gives a \
+matching as large as M that avoids v, which is impossible. The partner is legal (the pairs are \
+divisor and multiple) and not yet named (the named numbers are whole pairs, and x was not named). \
+The game is finite, so the first player is the one left without a move: each opening loses. \
+For a winning opening v, the entry gives a path from a number that M leaves unpaired to v, \
+alternating a move and a pair of M; swapping the pairs of M along the path for its moves gives \
+a matching M' as large as M, so maximum, that leaves v unpaired. The first player opens with v \
+and answers every number with its partner in M'. The partner exists: otherwise the numbers named \
+so far, from v to the unpaired number x, would form a path along which swapping gives a matching \
+larger than M'. It is legal and not yet named, as above, and v is in no pair of M'. So the \
+second player is the one left without a move: each such opening wins.";
+
+/// "the openings 4 6 lose, the openings 8 10 win" for a matching-and-barrier entry.
+fn barrier_title(losing: &[u64], paths: &[Vec<u64>]) -> String {
+    let won: Vec<u64> = paths
+        .iter()
+        .filter_map(|path| path.last().copied())
+        .collect();
+    let part = |list: &[u64], one: &str, many: &str| match list {
+        [] => None,
+        [v] => Some(format!("the opening {v} {one}")),
+        _ => Some(format!("the openings {} {many}", joined(list))),
+    };
+    let parts = [part(losing, "loses", "lose"), part(&won, "wins", "win")];
+    parts.into_iter().flatten().collect::<Vec<_>>().join(", ")
+}
+
+/// The matching, the barrier and the components of an entry with a barrier (tag 4), so that a
+/// reader can redo the count.
+fn barrier_blocks(
+    n: u64,
+    (openings, paths): (&[u64], &[Vec<u64>]),
+    pairs: &[(u64, u64)],
+    barrier: &[u64],
+) -> Result<Vec<Block>, String> {
+    let in_barrier: HashSet<u64> = barrier.iter().copied().collect();
+    // The components of the board without S, each ascending, by their smallest number.
+    let mut component_of = vec![usize::MAX; n as usize + 1];
+    let mut components: Vec<Vec<u64>> = Vec::new();
+    for start in 1..=n {
+        if in_barrier.contains(&start) || component_of[start as usize] != usize::MAX {
+            continue;
+        }
+        let mut members = vec![start];
+        component_of[start as usize] = components.len();
+        let mut next = 0;
+        while let Some(&x) = members.get(next) {
+            next += 1;
+            let divisors = (1..x).filter(|d| x % d == 0);
+            for y in divisors.chain((2..=n / x).map(|k| k * x)) {
+                if !in_barrier.contains(&y) && component_of[y as usize] == usize::MAX {
+                    component_of[y as usize] = components.len();
+                    members.push(y);
+                }
+            }
+        }
+        members.sort_unstable();
+        components.push(members);
+    }
+    let odd = components.iter().filter(|c| c.len() % 2 == 1).count() as u64;
+    let bound = n + barrier.len() as u64 - odd;
+    if bound != 2 * pairs.len() as u64 {
+        return Err(format!(
+            "the barrier gives the bound {bound}/2, the matching has {} pairs",
+            pairs.len()
+        ));
+    }
+    let mut out = vec![Block::Para(format!(
+        "The second player answers each number the first player names with its partner in the \
+         matching M ({} pairs). Removing the barrier S ({} numbers) from the board 1..{n} leaves \
+         {} components, {odd} of them of odd size, so no matching has more than ({n} + {} − \
+         {odd})/2 = {} pairs: M is maximum.",
+        pairs.len(),
+        barrier.len(),
+        components.len(),
+        barrier.len(),
+        pairs.len()
+    ))];
+    let where_each: Vec<String> = openings
+        .iter()
+        .map(|&v| match component_of.get(v as usize) {
+            Some(&c) if c < components.len() => {
+                format!("{v}: in a component of {} numbers", components[c].len())
+            }
+            _ => format!("{v}: in S"),
+        })
+        .collect();
+    if !openings.is_empty() {
+        out.push(Block::Para(format!(
+            "Each losing opening of the entry is in S or in a component of even size: {}.",
+            where_each.join("; ")
+        )));
+    }
+    if !paths.is_empty() {
+        let listed: Vec<String> = paths.iter().map(|path| joined(path)).collect();
+        out.push(Block::Para(format!(
+            "Each winning opening ends a path that starts at a number M leaves unpaired and \
+             alternates a move and a pair of M; swapping the pairs along it gives a maximum \
+             matching that leaves the opening unpaired, which the first player answers with: {}.",
+            listed.join("; ")
+        )));
+    }
+    let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+    out.push(Block::Items(vec![
+        format!("M: {};", listed.join(", ")),
+        format!("S: {};", joined(barrier)),
+        format!(
+            "components of the board without S: {}.",
+            components
+                .iter()
+                .map(|c| format!("{{{}}}", joined(c)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ]));
+    Ok(out)
+}
+
+/// An entry's closure table and the pairs it never uses.
+fn pairing_entry_blocks(rows: &[Row], pairs: &[(u64, u64)], out: &mut Vec<Block>) {
+    out.push(closure_table(rows));
+    if rows.is_empty() {
+        out.push(Block::Para(
+            "The table is empty: the loser has no legal move after the opening, and loses at once."
+                .into(),
+        ));
+    }
+    out.extend(unused_pairs(&rows, pairs, "entry"));
+}
+
+/// A paragraph naming the pairs of `holder` (the certificate, or an entry) that no row of the
+/// closure uses, if there are any.
+fn unused_pairs(rows: &[Row], pairs: &[(u64, u64)], holder: &str) -> Option<Block> {
+    let in_table: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
+    let unused: Vec<String> = pairs
+        .iter()
+        .filter(|(a, b)| !in_table.contains(a) && !in_table.contains(b))
+        .map(|(a, b)| format!("({a}, {b})"))
+        .collect();
+    (!unused.is_empty()).then(|| {
+        let list = unused.join(", ");
+        Block::Para(format!(
+            "The {holder} also holds pairs the loser can never enter: {list}."
+        ))
+    })
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default()
+}
+
+fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
+    let figures = walk_figures(d);
+    out.push(Block::Heading("Strategy".into()));
+    match &d.strategy {
+        Strategy::Tree { moves } => out.push(Block::Para(format!(
+            "The certificate is a strategy tree: {} moves of the winner, in the order the \
+             verifier's walk asks for them; positions already proven are not repeated.",
+            moves.len()
+        ))),
+        Strategy::Pairing { pairs, .. } => {
+            out.push(Block::Para(format!(
+                "The certificate is a pairing of {} pairs, walked against every reply: the \
+                 winner plays a move that leaves the loser no reply when there is one (n ≤ 128), \
+                 otherwise the partner of the loser's last number.",
+                pairs.len()
+            )));
+            if pairs.len() <= 64 {
+                let list: Vec<String> = pairs.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+                out.push(Block::Para(format!("Pairs: {}.", list.join(", "))));
+            }
+        }
+        // Rendered by `openings_blocks`, never here.
+        Strategy::Openings { .. } => {}
+    }
+    if let Some(e) = match (&d.strategy, d.winner) {
+        (Strategy::Pairing { opening, .. }, _) => *opening,
+        (Strategy::Tree { moves }, Player::First) => moves.first().copied(),
+        _ => None,
+    } {
+        out.push(Block::Line(format!("Opening: {e}")));
+    }
+    match &figures {
+        Some(f) if d.winner == Player::Second => {
+            let rows = f
+                .first_moves
+                .iter()
+                .map(|&(x, y)| vec![x.to_string(), y.to_string()])
+                .collect();
+            out.push(Block::Para("The winner's answer to each opening:".into()));
+            out.push(Block::Table(
+                vec!["opening".into(), "answer".into()],
+                rows,
+                2,
+            ));
+        }
+        _ => {}
+    }
+    out.push(Block::Heading("Size".into()));
+    let mut items = vec![
+        format!("{} bytes;", accepted.bytes),
+        format!(
+            "{} positions expanded by the verifier's walk;",
+            accepted.positions
+        ),
+    ];
+    match &figures {
+        Some(f) => items.push(format!(
+            "the longest game against this strategy has {} moves.",
+            f.depth
+        )),
+        None => {
+            items.push("the longest game was not measured (board too large to replay here).".into())
+        }
+    }
+    out.push(Block::Items(items));
+    out.push(Block::Heading("Checking by machine".into()));
+    out.push(Block::Para(
+        "This proof is a case analysis over every game, meant for a machine, not for reading by \
+         hand. The verifier walks every reply of the loser against the raw rules (spec.md §4) \
+         and accepts only if the winner always has the stated legal move:"
+            .into(),
+    ));
+    out.push(Block::Code(vec!["jg-verify CERTIFICATE".into()]));
+}
+
+/// Renders an accepted certificate. `accepted` carries what the verifier reported; call this
+/// only after `jg_verify` accepted the same bytes (see `explain_bytes`).
+pub fn render(d: &Decoded, accepted: &Accepted, format: Format) -> Result<String, String> {
+    let blocks = blocks(d, accepted)?;
+    Ok(match format {
+        Format::Markdown => markdown(&blocks, &accepted.name),
+        Format::Latex => latex(&blocks, &accepted.name),
+    })
+}
+
+/// Verifies `bytes` with the verifier crate, then decodes and renders them. Err is the line to
+/// print: `invalid: <the verifier's reason>` for a rejected file.
+pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String, String> {
+    let verdict = jg_verify::verify_bytes(bytes, &jg_verify::Limits::default())
+        .map_err(|rejection| format!("invalid: {rejection}"))?;
+    let decoded = decode(bytes)?;
+    let winner = match verdict.winner {
+        jg_verify::Winner::First => Player::First,
+        jg_verify::Winner::Second => Player::Second,
+    };
+    // The document restates the verifier's claim: the two readings of the header must agree.
+    if (verdict.n, verdict.n_last) != (decoded.n, decoded.n_last) || winner != decoded.winner {
+        return Err("the verifier's claim and the decoded header differ".into());
+    }
+    // For an openings certificate, the verifier's winning openings must be the decoded ones.
+    let decoded_winning = match &decoded.strategy {
+        Strategy::Openings { entries } => Some(winning_openings(entries)),
+        _ => None,
+    };
+    if verdict.winning_openings != decoded_winning {
+        return Err("the verifier's winning openings and the decoded entries differ".into());
+    }
+    let accepted = Accepted {
+        positions: verdict.positions,
+        blake3: verdict.blake3_hex(),
+        bytes: bytes.len(),
+        name: name.to_string(),
+    };
+    render(&decoded, &accepted, format)
+}
+
+fn markdown(blocks: &[Block], name: &str) -> String {
+    let mut s = String::new();
+    for block in blocks {
+        match block {
+            Block::Title(t) => {
+                let _ = writeln!(s, "# {t}\n");
+            }
+            Block::Heading(t) => {
+                let _ = writeln!(s, "## {t}\n");
+            }
+            Block::Para(t) => {
+                let _ = writeln!(s, "{t}\n");
+            }
+            Block::Line(t) => {
+                let _ = writeln!(s, "{t}\n");
+            }
+            Block::Items(items) => {
+                for item in items {
+                    let _ = writeln!(s, "- {item}");
+                }
+                s.push('\n');
+            }
+            Block::Table(header, rows, numeric) => {
+                let _ = writeln!(s, "| {} |", header.join(" | "));
+                let align: Vec<&str> = (0..header.len())
+                    .map(|i| if i < *numeric { "---:" } else { "---" })
+                    .collect();
+                let _ = writeln!(s, "|{}|", align.join("|"));
+                for row in rows {
+                    let _ = writeln!(s, "| {} |", row.join(" | "));
+                }
+                s.push('\n');
+            }
+            Block::Code(lines) => {
+                let _ = writeln!(s, "```sh");
+                for line in lines {
+                    let _ = writeln!(s, "{}", line.replace("CERTIFICATE", name));
+                }
+                let _ = writeln!(s, "```\n");
+            }
+        }
+    }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
+    s
+}
+
+/// Escapes text for LaTeX: special characters, then the few Unicode signs the text uses.
+/// `code` spans (between backticks) become \texttt and **bold** becomes \textbf.
+pub fn tex_escape(text: &str) -> String {
+    let mut out = String::new();
+    let mut code = false;
+    let mut bold = false;
+    let mut in_code = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if code && c != '`' {
+            // Long hashes in code spans may break every 16 characters.
+            in_code += 1;
+            if in_code % 16 == 0 {
+                out.push_str("\\allowbreak{}");
+            }
+        }
+        match c {
+            '`' => {
+                out.push_str(if code { "}" } else { "\\texttt{" });
+                code = !code;
+                in_code = 0;
+            }
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+                out.push_str(if bold { "}" } else { "\\textbf{" });
+                bold = !bold;
+            }
+            '\\' => out.push_str("\\textbackslash{}"),
+            '#' | '$' | '%' | '&' | '_' | '{' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
+            '≤' => out.push_str("$\\le$"),
+            '≥' => out.push_str("$\\ge$"),
+            '·' => out.push_str("$\\cdot$"),
+            '×' => out.push_str("$\\times$"),
+            '−' => out.push_str("$-$"),
+            '→' => out.push_str("$\\to$"),
+            '§' => out.push_str("\\S{}"),
+            '…' => out.push_str("\\ldots{}"),
+            '–' => out.push_str("--"),
+            '—' => out.push_str("---"),
+            _ => out.push(c),
+        }
+    }
+    if code || bold {
+        out.push('}');
+    }
+    out
+}
+
+fn latex(blocks: &[Block], name: &str) -> String {
+    let mut s = String::from(
+        "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{longtable}\n\
+         \\begin{document}\n",
+    );
+    for block in blocks {
+        match block {
+            Block::Title(t) => {
+                let _ = writeln!(s, "\\section*{{{}}}\n", tex_escape(t));
+            }
+            Block::Heading(t) => {
+                let _ = writeln!(s, "\\subsection*{{{}}}\n", tex_escape(t));
+            }
+            Block::Para(t) => {
+                let _ = writeln!(s, "{}\n", tex_escape(t));
+            }
+            Block::Line(t) => {
+                let _ = writeln!(s, "\\noindent {}\n", tex_escape(t));
+            }
+            Block::Items(items) => {
+                s.push_str("\\begin{itemize}\n");
+                for item in items {
+                    let _ = writeln!(s, "\\item {}", tex_escape(item));
+                }
+                s.push_str("\\end{itemize}\n\n");
+            }
+            Block::Table(header, rows, numeric) => {
+                let spec: String = (0..header.len())
+                    .map(|i| if i < *numeric { 'r' } else { 'l' })
+                    .collect();
+                let _ = writeln!(s, "\\begin{{longtable}}{{{spec}}}");
+                let cells: Vec<String> = header.iter().map(|h| tex_escape(h)).collect();
+                let _ = writeln!(s, "{} \\\\\n\\hline\n\\endhead", cells.join(" & "));
+                for row in rows {
+                    let cells: Vec<String> = row.iter().map(|c| tex_escape(c)).collect();
+                    let _ = writeln!(s, "{} \\\\", cells.join(" & "));
+                }
+                s.push_str("\\end{longtable}\n\n");
+            }
+            Block::Code(lines) => {
+                s.push_str("\\begin{verbatim}\n");
+                for line in lines {
+                    let _ = writeln!(s, "{}", line.replace("CERTIFICATE", name));
+                }
+                s.push_str("\\end{verbatim}\n\n");
+            }
+        }
+    }
+    s.push_str("\\end{document}\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_are_divisors_and_multiples() {
+        assert_eq!(neighbours(12, 6), vec![1, 2, 3, 12]);
+        assert_eq!(neighbours(10, 7), vec![1]);
+        assert_eq!(neighbours(10, 1), (2..=10).collect::<Vec<_>>());
+    }
+
+    /// An openings certificate with every tag, encoded by the solver's encoder (not checked by
+    /// the verifier: the trees are not proofs, only bytes to decode and render).
+    fn every_tag() -> (Vec<OpeningEntry>, Vec<u8>) {
+        use crate::proofs::certificate::{Body, Certificate};
+        let entries = vec![
+            OpeningEntry::WinPairing {
+                opening: 2,
+                pairs: vec![(1, 7), (3, 6), (4, 8)],
+            },
+            OpeningEntry::WinTree {
+                moves: vec![4, 1, 7],
+            },
+            OpeningEntry::LosePairing {
+                openings: vec![6],
+                pairs: vec![(1, 5), (3, 6)],
+            },
+            OpeningEntry::LoseTree {
+                opening: 8,
+                moves: vec![4, 1],
+            },
+        ];
+        let certificate = Certificate {
+            n: 8,
+            opening_rule: OpeningRule::Even,
+            winner: Player::First,
+            generator: "test".into(),
+            body: Body::Openings {
+                entries: entries.clone(),
+            },
+        };
+        (entries, certificate.to_bytes().unwrap())
+    }
+
+    #[test]
+    fn an_openings_body_decodes_to_the_entries_encoded() {
+        let (entries, bytes) = every_tag();
+        let decoded = decode(&bytes).unwrap();
+        assert_eq!(decoded.kind, Kind::Openings);
+        assert_eq!(
+            decoded.strategy,
+            Strategy::Openings {
+                entries: entries.clone()
+            }
+        );
+        // Cut anywhere in the body: the entries before the cut, or an entry ends early.
+        for len in 80 + "test".len()..bytes.len() {
+            match decode(&bytes[..len]).map(|d| d.strategy) {
+                Ok(Strategy::Openings { entries: before }) => {
+                    assert!(before.len() < entries.len(), "cut at {len}");
+                    assert_eq!(before[..], entries[..before.len()], "cut at {len}");
+                }
+                Ok(other) => panic!("cut at {len}: {other:?}"),
+                Err(reason) => assert!(reason.contains("ends early"), "{reason}"),
+            }
+        }
+    }
+
+    #[test]
+    fn tree_entries_are_named_with_their_size_and_sent_to_the_machine() {
+        let (_, bytes) = every_tag();
+        let decoded = decode(&bytes).unwrap();
+        let accepted = Accepted {
+            positions: 0,
+            blake3: String::new(),
+            bytes: bytes.len(),
+            name: "t.bin".into(),
+        };
+        let md = render(&decoded, &accepted, Format::Markdown).unwrap();
+        assert!(md.contains("winning openings are exactly 2 4"), "{md}");
+        for row in [
+            "| 2 | wins | closed pairing (entry 1) |",
+            "| 4 | wins | tree (entry 2) |",
+            "| 6 | loses | closed pairing (entry 3) |",
+            "| 8 | loses | tree (entry 4) |",
+        ] {
+            assert!(md.contains(row), "{row}\n{md}");
+        }
+        assert!(md.contains("## Entry 2: the opening 4 wins (tree)"));
+        assert!(md.contains("- 3 moves of the first player, the opening included;"));
+        assert!(md.contains("- 2 moves of the second player;"));
+        assert_eq!(md.matches("checked by machine (jg-verify)").count(), 2);
+        assert_eq!(md.matches("| loser plays | winner answers |").count(), 2);
+        assert!(!md.contains("Opening: "));
+        // The same bytes give the same document.
+        assert_eq!(md, render(&decoded, &accepted, Format::Markdown).unwrap());
+    }
+}

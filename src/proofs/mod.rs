@@ -1,0 +1,18 @@
+//! The proofs: choosing a strategy, encoding it as a certificate, having the verifier check it,
+//! keeping it, and rendering accepted certificates for people.
+//!
+//! - choose and build: [`certify`] (which strategy for n), [`closure`] (closed pairings),
+//!   [`strategy`] (strategy trees), [`openings`] (per-opening certificates);
+//! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`);
+//! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
+//!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates).
+
+pub mod certificate;
+pub mod certify;
+pub mod closure;
+pub mod explain;
+pub mod manifest;
+pub mod openings;
+pub mod strategy;
+pub mod theorem;
+pub mod theorem_document;
