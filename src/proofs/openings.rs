@@ -1,16 +1,16 @@
-//! Openings certificates (spec.md §3.4, kind 4): which openings win for n, each proved on its
-//! own. A winning opening v gets a closed pairing from the position after v: a maximum matching
-//! of G_n − v (MATH.md §3: v is missed by some maximum matching exactly when it wins) whose
-//! closure is all paired. Losing openings share closed pairings: one maximum matching of G_n
-//! serves, in one entry, every losing opening whose closure it pairs. The matchings are built
-//! so that their holes are sealed off (`sealed_matching`), then holes the closure still reaches
-//! are moved along alternating paths (`Closer::close`). Where no matching tried closes, a
-//! strategy tree (n ≤ 128, the search's moves) proves the opening instead; beyond 128 that is
-//! an error naming the openings.
+//! Openings certificates (spec.md §3.4, kind 4): which openings win for n. The main proof is
+//! one matching-and-barrier entry (spec.md §4.10): a maximum matching of G_n, the
+//! Gallai–Edmonds set A(G_n) as the barrier that proves it maximum, the losing openings (classes
+//! A and C: in the barrier or in even components) and, for each winning opening v (class D), the
+//! alternating path from a hole of the matching to v. It proves every opening of every n.
 //!
-//! Each entry carries only the pairs its closure uses, so an entry for a large opening (few
-//! neighbours) is a few bytes. The closures are computed here from the divisibility graph, not
-//! by the verifier's code; `check_entry` recomputes them from the raw rules (closure.rs).
+//! Closed pairings are the other form, kept where they are smaller (n ≤ 128, or when no opening
+//! wins): a winning opening v gets a closed pairing from the position after v, and one maximum
+//! matching of G_n serves, in one entry, every losing opening whose closure it pairs. Their
+//! matchings are built with holes sealed off (`sealed_matching`), then holes the closure still
+//! reaches are moved along alternating paths (`Closer::close`); each entry carries only the pairs
+//! its closure uses. The closures are computed here from the divisibility graph, not by the
+//! verifier's code; `check_entry` recomputes them from the raw rules (closure.rs).
 
 use crate::engines::matching::{self, Class, Engine, Graph, Matching, NONE};
 use crate::game::{OpeningRule, Player};
@@ -19,14 +19,11 @@ use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Alternating-path swaps tried to close one pairing before falling back to a tree.
+/// Alternating-path swaps tried to close one pairing before giving it up.
 pub const REPAIRS_TRIED: usize = 64;
 
 /// Targets tried for each hole moved (the nearest along alternating paths).
 pub const TARGETS_TRIED: usize = 32;
-
-/// Most positions a fallback tree may take.
-pub const MAX_TREE_POSITIONS: u64 = 50_000_000;
 
 /// How the openings of one certificate were proved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -59,29 +59,6 @@ pub fn build_tree(
     Ok(builder.into_tree())
 }
 
-/// Builds the tree of an openings entry (spec.md §3.4): with `wins`, a first-player tree whose
-/// first move is `opening` (tag 2); otherwise the second player's moves after `opening`, the
-/// loser's only first move (tag 3). Positions are counted as the verifier's walk counts them.
-pub fn build_opening_tree(
-    board: &Board,
-    opening: u32,
-    wins: bool,
-    oracle: &impl Oracle,
-    max_positions: u64,
-) -> Result<StrategyTree, StrategyError> {
-    let winner = if wins { Player::First } else { Player::Second };
-    let mut builder = Builder::new(board, winner, oracle, max_positions, vec![opening]);
-    let after = Position::start().after(opening);
-    if wins {
-        builder.count_position()?;
-        builder.moves.push(opening as u64);
-        builder.loser_turn(&after)?;
-    } else {
-        builder.winner_turn(&after)?;
-    }
-    Ok(builder.into_tree())
-}
-
 struct Builder<'a, O> {
     board: &'a Board,
     winner: Player,
