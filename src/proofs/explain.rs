@@ -1194,7 +1194,7 @@ fn pairing_entry_blocks(rows: &[Row], pairs: &[(u64, u64)], out: &mut Vec<Block>
                 .into(),
         ));
     }
-    out.extend(unused_pairs(&rows, pairs, "entry"));
+    out.extend(unused_pairs(rows, pairs, "entry"));
 }
 
 /// A paragraph naming the pairs of `holder` (the certificate, or an entry) that no row of the
