@@ -53,12 +53,28 @@ fn a_97_byte_closed_pairing_for_a_huge_board_is_refused_at_once() {
     assert!(out.contains(": refused: memory limit: the closure needs more than 8589934592 bytes, for the 10000000000 openings alone"), "{out}");
 }
 
+/// Tiny openings bodies (spec.md §3.4): a bare tag of each form, and a matching-and-barrier
+/// entry with everything empty or naming one opening.
+fn openings_bodies(n: u64) -> Vec<Vec<u8>> {
+    let w = width(n);
+    let zero = number_bytes(0, w);
+    let one = number_bytes(1, w);
+    let two = number_bytes(2, w);
+    vec![
+        vec![4],
+        [vec![4], zero.clone(), zero.clone(), zero.clone(), zero.clone()].concat(),
+        [vec![4], one.clone(), two.clone(), zero.clone(), zero.clone(), zero.clone()].concat(),
+        [vec![4], zero.clone(), zero.clone(), zero.clone(), one.clone(), one, two.clone()].concat(),
+        [vec![1], number_bytes(1, w), two, zero].concat(),
+    ]
+}
+
 #[test]
 fn the_largest_n_of_every_width_with_every_kind_and_claim_is_answered_within_bounds() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("case.bin");
     for n in [255, 65_535, (1 << 32) - 1, u64::MAX] {
-        for kind in 0..=3u32 {
+        for kind in 0..=4u32 {
             for winner_first in [true, false] {
                 let opening = winner_first.then_some(2);
                 let bodies = [
@@ -69,7 +85,7 @@ fn the_largest_n_of_every_width_with_every_kind_and_claim_is_answered_within_bou
                     pairing_body(n, opening, &[(1, 3)]),
                     [n.to_le_bytes().to_vec(), pairing_body(n, opening, &[(1, 3)])].concat(),
                 ];
-                for body in bodies {
+                for body in bodies.into_iter().chain(openings_bodies(n)) {
                     let bytes = with_kind(certificate(n, false, winner_first, false, &body), kind);
                     std::fs::write(&path, &bytes).unwrap();
                     // Small bounds keep the run short; each answer is a verdict or a refusal.
