@@ -106,7 +106,7 @@ fn reason(bytes: &[u8]) -> String {
 #[test]
 fn one_barrier_entry_proves_exactly_the_minimax_openings() {
     for free in [false, true] {
-        for n in 1..=18 {
+        for n in 1..=14 {
             let mut game = Game::new(n, free);
             let entry = entry_for(&game);
             let truth: Vec<u64> =
@@ -292,13 +292,13 @@ fn the_bounds_refuse_before_the_flags_exist() {
 
 #[test]
 fn a_large_board_is_refused_by_the_memory_bound_before_anything_is_allocated() {
-    // n = 2^20: every even opening listed as losing, no pairs, an empty barrier: the check
-    // would need 9 MiB of flags; with 4 MiB allowed it is refused, not run.
-    let n = 1u64 << 20;
+    // n = 2^16: every even opening listed as losing, no pairs, an empty barrier: the check
+    // would need 576 KiB of flags; with 512 KiB allowed it is refused, not run.
+    let n = 1u64 << 16;
     let losing: Vec<u64> = (1..=n / 2).map(|k| 2 * k).collect();
     let entry = Entry { losing, pairs: vec![], barrier: vec![], paths: vec![] };
     let bytes = certificate_of(n, false, false, &entry.bytes(n));
-    let limits = Limits { max_memory: 4 << 20, ..Limits::default() };
+    let limits = Limits { max_memory: 512 << 10, ..Limits::default() };
     let rejection = verify_bytes(&bytes, &limits).unwrap_err();
     assert!(
         rejection.to_string().starts_with("memory limit: the barrier check needs"),
