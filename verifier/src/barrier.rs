@@ -29,11 +29,16 @@ pub(crate) fn check<B: Board>(
         alternating(path, n, partners).map_err(|what| body(*offset, what))?;
         walked += path.len() as u64;
     }
-    // One flag per number, and a stack of at most n numbers, both refused before they exist.
+    // The positions: the numbers outside the barrier and the paths' numbers. One flag per
+    // number and a stack of at most n numbers: all refused before they exist.
+    let positions = (n - barrier.len() as u64).saturating_add(walked);
     let bytes = n.saturating_mul(9).saturating_add(memory);
     let refuse = |what: String| Err(Rejection::Limit { what, line: vec![] });
-    if n > limits.max_positions {
-        return refuse(format!("position limit: the barrier check visits {n} numbers"));
+    if positions > limits.max_positions {
+        let max = limits.max_positions;
+        return refuse(format!(
+            "position limit: the barrier check counts {positions}, more than {max}"
+        ));
     } else if bytes > limits.max_memory {
         return refuse(format!("memory limit: the barrier check needs {bytes} bytes"));
     }
@@ -94,7 +99,7 @@ pub(crate) fn check<B: Board>(
         );
         return Err(body(openings_offset, what));
     }
-    Ok(n - barrier.len() as u64 + walked)
+    Ok(positions)
 }
 
 /// Ok when `path` runs from a number in no pair to its last number, the opening, through

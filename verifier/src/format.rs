@@ -106,7 +106,12 @@ impl Strategy<'_> {
             }
             Strategy::Openings { entries, .. } => entries
                 .iter()
-                .map(|(Entry::Win(strategy) | Entry::Lose(_, _, strategy))| strategy.held_bytes())
+                .map(|entry| match entry {
+                    Entry::Win(strategy) => strategy.held_bytes(),
+                    Entry::Lose(openings, _, strategy) => {
+                        strategy.held_bytes().saturating_add(8 * openings.len() as u64)
+                    }
+                })
                 .fold(0, u64::saturating_add),
         }
     }
@@ -259,6 +264,16 @@ fn pair_list(
     Ok(partners)
 }
 
+/// Takes `bytes` from the memory `budget`, or refuses (spec.md §4.4).
+fn charge(budget: &mut u64, bytes: u64, what: &str) -> Result<(), Rejection> {
+    let Some(left) = budget.checked_sub(bytes) else {
+        let what = format!("memory limit: {what} needs {bytes} bytes, {budget} are left");
+        return Err(Rejection::Limit { what, line: vec![] });
+    };
+    *budget = left;
+    Ok(())
+}
+
 /// An openings body (spec.md §3.4): tagged entries until the body ends.
 fn decode_entries<'a>(
     body: &'a [u8], n: u64, width: usize, offset: u64, budget: &mut u64,
@@ -278,17 +293,18 @@ fn decode_entries<'a>(
     let (mut entries, mut at) = (Vec::new(), 0);
     while let Some(&tag) = body.get(at) {
         let (start, w) = (at + 1, width);
-        // `k` (at `at`), then k numbers strictly ascending in 1..n; and the offset after them.
-        let ascending = |at: usize, what: &str| {
-            let list = numbers(at + w, number(at)?)?;
-            let list: Vec<u64> = list.chunks_exact(w).map(read_number).collect();
+        // `k` (at `at`), then k numbers strictly ascending in 1..n, charged to the memory
+        // budget (8 bytes a number) before they are read; and the offset after them.
+        let ascending = |at: usize, what: &str, budget: &mut u64| {
+            let bytes = numbers(at + w, number(at)?)?;
+            charge(budget, 8 * (bytes.len() / w) as u64, what)?;
+            let list: Vec<u64> = bytes.chunks_exact(w).map(read_number).collect();
             let ordered = list.windows(2).all(|pair| pair[0] < pair[1]);
             if list.first() == Some(&0) || list.last() > Some(&n) || !ordered {
                 let what = format!("{what} must be strictly ascending numbers of 1..{n}");
                 return Err(error(at, what));
             }
-            let end = at + w * (1 + list.len());
-            Ok((list, end))
+            Ok((list, at + w + bytes.len()))
         };
         let (entry, end) = match tag {
             0 => {
@@ -298,7 +314,7 @@ fn decode_entries<'a>(
                 (Entry::Win(pairs), start + slice.len())
             }
             1 | 4 => {
-                let (openings, list) = ascending(start, "the losing openings")?;
+                let (openings, list) = ascending(start, "the losing openings", budget)?;
                 if openings.is_empty() && tag == 1 {
                     return Err(error(start, "the losing openings must be at least one".into()));
                 }
@@ -309,23 +325,19 @@ fn decode_entries<'a>(
                     (Strategy::Pairing { opening: 0, offset, partners }, list + slice.len())
                 } else {
                     let at = list + slice.len();
-                    let (barrier, mut end) = ascending(at, "the barrier")?;
-                    // `j`, then j paths: `len`, then len numbers each.
+                    let (barrier, mut end) = ascending(at, "the barrier", budget)?;
+                    // `j`, then j paths: `len`, then len numbers each (8 bytes a number and 24
+                    // a path, charged before they are read).
                     let (mut paths, count) = (Vec::new(), number(end)?);
                     end += w;
                     // Each path takes at least its `len`: the loop ends with the body.
                     for _ in 0..count {
                         let path = numbers(end + w, number(end)?)?;
+                        charge(budget, 8 * (3 + path.len() / w) as u64, "a path")?;
                         let numbers = path.chunks_exact(w).map(read_number).collect();
                         paths.push((numbers, offset + (end + w) as u64));
                         end += w + path.len();
                     }
-                    let held = 8 * (barrier.len() + end - at) as u64;
-                    let Some(left) = budget.checked_sub(held) else {
-                        let what = format!("memory limit: the barrier needs more than {budget}");
-                        return Err(Rejection::Limit { what, line: vec![] });
-                    };
-                    *budget = left;
                     let offset = offset + at as u64;
                     (Strategy::Barrier { partners, barrier, paths, offset }, end)
                 };

@@ -254,8 +254,8 @@ fn the_bounds_refuse_before_the_flags_exist() {
     let (n, valid) = sample();
     let bytes = openings_file(n, false, &valid);
     let verdict = verify_both(&bytes).unwrap();
-    // The position bound: n numbers at least.
-    let short = Limits { max_positions: n - 1, ..Limits::default() };
+    // The position bound: exactly the positions reported.
+    let short = Limits { max_positions: verdict.positions - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &short).unwrap_err();
     assert!(matches!(text, Rejection::Limit { .. }), "{text}");
     assert!(verify_bytes(
