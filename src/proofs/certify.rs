@@ -140,9 +140,67 @@ impl Certified {
             kind: self.verdict.kind.name().to_string(),
             bytes: self.bytes.len() as u64,
             blake3: self.verdict.blake3_hex(),
-            file: format!("cert-{}.bin", self.verdict.n),
+            file: file_name(self.verdict.n),
         }
     }
+}
+
+/// `cert-N.bin`, decimal N without padding (docs/DESIGN.md, CLI contract).
+pub fn file_name(n: u64) -> String {
+    format!("cert-{n}.bin")
+}
+
+/// What certifying a range gave: the manifest rows of the n certified (ascending), their
+/// positions and bytes, and the failures in the order of their n.
+#[derive(Clone, Debug, Default)]
+pub struct RangeReport {
+    pub rows: Vec<crate::proofs::manifest::Row>,
+    pub positions: u64,
+    pub bytes: u64,
+    pub failures: Vec<String>,
+}
+
+/// Certifies every n of `from..=to` (in parallel; the same bytes on any thread count) and,
+/// unless `out_dir` is None (a dry run), writes each as `out_dir/cert-N.bin`. `done` is called
+/// from the worker threads after each n, certified or not.
+pub fn certify_range(
+    from: u64,
+    to: u64,
+    options: &Options,
+    out_dir: Option<&std::path::Path>,
+    done: &(dyn Fn() + Sync),
+) -> RangeReport {
+    use rayon::prelude::*;
+    let results: Vec<Result<(crate::proofs::manifest::Row, u64), String>> = (from..=to)
+        .into_par_iter()
+        .map(|n| {
+            let result = (|| {
+                let certified = certify(n, options).map_err(|e| e.to_string())?;
+                if let Some(dir) = out_dir {
+                    let path = dir.join(file_name(n));
+                    certified
+                        .certificate
+                        .write(&path)
+                        .map_err(|e| e.to_string())?;
+                }
+                Ok((certified.manifest_row(), certified.verdict.positions))
+            })();
+            done();
+            result
+        })
+        .collect();
+    let mut report = RangeReport::default();
+    for result in results {
+        match result {
+            Ok((row, positions)) => {
+                report.positions += positions;
+                report.bytes += row.bytes;
+                report.rows.push(row);
+            }
+            Err(error) => report.failures.push(error),
+        }
+    }
+    report
 }
 
 fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified, CertifyError> {
@@ -269,5 +327,45 @@ fn small_board(n: u64) -> Result<u32, String> {
         Ok(n as u32)
     } else {
         Err(format!("only for n ≤ {MAX_SMALL_N}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_range_writes_what_certify_makes_for_each_n_and_reports_failures_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options::default();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let done = || {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let report = certify_range(1, 12, &options, Some(dir.path()), &done);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_eq!(calls.into_inner(), 12);
+        let firsts: Vec<u64> = report.rows.iter().map(|r| r.first).collect();
+        assert_eq!(firsts, (1..=12).collect::<Vec<_>>());
+        for row in &report.rows {
+            let written = std::fs::read(dir.path().join(&row.file)).unwrap();
+            assert_eq!(written, certify(row.first, &options).unwrap().bytes);
+            assert_eq!(row.bytes, written.len() as u64);
+        }
+        assert_eq!(
+            report.bytes,
+            report.rows.iter().map(|r| r.bytes).sum::<u64>()
+        );
+        // A strategy that cannot apply fails for every n, and the failures come in order.
+        let schemes_only = Options {
+            strategy: Strategy::Scheme,
+            ..Options::default()
+        };
+        let report = certify_range(4, 6, &schemes_only, None, &|| {});
+        assert!(report.rows.is_empty());
+        assert_eq!(report.failures.len(), 3);
+        for (n, failure) in (4..=6).zip(&report.failures) {
+            assert!(failure.contains(&format!("n = {n}")), "{failure}");
+        }
     }
 }
