@@ -189,16 +189,7 @@ mod tests {
 
     use crate::OpeningRule;
 
-    /// The rules written out over the whole board (the game's even opening).
-    fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
-        (1..=n)
-            .filter(|m| !line.contains(m))
-            .filter(|&m| match line.last() {
-                None => m % 2 == 0,
-                Some(&c) => m % c == 0 || c % m == 0,
-            })
-            .collect()
-    }
+    use crate::test_support::{naive_legal_moves, to_move_wins};
 
     fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
         legal_moves_after(n, OpeningRule::Even, line).unwrap()
@@ -210,18 +201,7 @@ mod tests {
 
     /// Winner by a second, independent recursion (no table) over the rules.
     fn first_player_wins(n: u64) -> bool {
-        fn wins(n: u64, line: &mut Vec<u64>) -> bool {
-            for m in naive_legal_moves(n, line) {
-                line.push(m);
-                let opponent_wins = wins(n, line);
-                line.pop();
-                if !opponent_wins {
-                    return true;
-                }
-            }
-            false
-        }
-        wins(n, &mut Vec::new())
+        to_move_wins(n, &mut Vec::new())
     }
 
     #[test]
