@@ -81,58 +81,73 @@ pub fn play_game(
             "This position is {} for you.",
             if winning { "won" } else { "lost" }
         )?;
-        loop {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut text = String::new();
-            if input.read_line(&mut text)? == 0 {
-                writeln!(out)?;
-                return Ok(GameEnd::Quit(line));
-            }
-            match text.trim() {
-                "" => continue,
-                "quit" | "q" => return Ok(GameEnd::Quit(line)),
-                "hint" | "h" | "hint all" => {
-                    let hints = oracle.winning_moves(n, &line);
-                    if hints.is_empty() {
-                        writeln!(out, "No winning move: every move loses against best play.")?;
-                    } else if text.trim() == "hint all" {
-                        writeln!(out, "Winning moves: {}", join(&hints))?;
-                    } else {
-                        writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
-                    }
+        if !human_turn(&mut input, out, oracle, n, &mut line, &moves)? {
+            return Ok(GameEnd::Quit(line));
+        }
+    }
+}
+
+/// Reads commands until the person plays a legal move or takes one back (true), or quits or
+/// the input ends (false). Hints come from the oracle.
+fn human_turn(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    oracle: &PositionOracle,
+    n: u64,
+    line: &mut Vec<u64>,
+    moves: &[u64],
+) -> Result<bool, PlayError> {
+    loop {
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let mut text = String::new();
+        if input.read_line(&mut text)? == 0 {
+            writeln!(out)?;
+            return Ok(false);
+        }
+        match text.trim() {
+            "" => continue,
+            "quit" | "q" => return Ok(false),
+            "hint" | "h" | "hint all" => {
+                let hints = oracle.winning_moves(n, line);
+                if hints.is_empty() {
+                    writeln!(out, "No winning move: every move loses against best play.")?;
+                } else if text.trim() == "hint all" {
+                    writeln!(out, "Winning moves: {}", join(&hints))?;
+                } else {
+                    writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
                 }
-                "moves" | "m" => writeln!(out, "Legal moves: {}", join(&moves))?,
-                "undo" | "u" => {
-                    // Back to the previous position where it was the human's turn.
-                    if line.len() >= 2 {
-                        line.truncate(line.len() - 2);
-                        break;
-                    }
-                    writeln!(out, "Nothing to undo.")?;
-                }
-                word => match word.parse::<u64>() {
-                    Ok(number) if moves.contains(&number) => {
-                        line.push(number);
-                        let lost_for_opponent = oracle.winning_moves(n, &line).is_empty();
-                        writeln!(
-                            out,
-                            "You play {number}. The position is {} for you.",
-                            if lost_for_opponent { "won" } else { "lost" }
-                        )?;
-                        break;
-                    }
-                    Ok(number) => writeln!(
-                        out,
-                        "{number} is not a legal move. Legal moves: {}",
-                        abbreviate(&moves)
-                    )?,
-                    Err(_) => writeln!(
-                        out,
-                        "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
-                    )?,
-                },
             }
+            "moves" | "m" => writeln!(out, "Legal moves: {}", join(moves))?,
+            "undo" | "u" => {
+                // Back to the previous position where it was the human's turn.
+                if line.len() >= 2 {
+                    line.truncate(line.len() - 2);
+                    return Ok(true);
+                }
+                writeln!(out, "Nothing to undo.")?;
+            }
+            word => match word.parse::<u64>() {
+                Ok(number) if moves.contains(&number) => {
+                    line.push(number);
+                    let lost_for_opponent = oracle.winning_moves(n, line).is_empty();
+                    writeln!(
+                        out,
+                        "You play {number}. The position is {} for you.",
+                        if lost_for_opponent { "won" } else { "lost" }
+                    )?;
+                    return Ok(true);
+                }
+                Ok(number) => writeln!(
+                    out,
+                    "{number} is not a legal move. Legal moves: {}",
+                    abbreviate(moves)
+                )?,
+                Err(_) => writeln!(
+                    out,
+                    "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
+                )?,
+            },
         }
     }
 }
