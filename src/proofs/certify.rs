@@ -231,20 +231,17 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 crate::proofs::closure::closed_pairing(n, options.rule).ok_or_else(|| {
                     not_applicable("no maximum matching tried has an all-paired closure".into())
                 })?;
+            let winner = pairing.winner();
             let body = Body::ClosedPairing {
                 opening: pairing.opening,
                 pairs: pairing.pairs,
             };
-            (pairing.winner, body)
+            (winner, body)
         }
         Strategy::Pairing => {
             small_board(n).map_err(not_applicable)?;
             let pairing = matching::pairing_strategy(n, options.rule);
-            let body = Body::Pairing {
-                opening: pairing.opening,
-                pairs: pairing.pairs,
-            };
-            (pairing.winner, body)
+            (pairing.winner(), pairing.into_body())
         }
         Strategy::Tree => {
             let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
