@@ -11,7 +11,7 @@ use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Strategy {
+pub enum StrategyChoice {
     /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
     /// tree (then the fewest bytes)
     Auto,
@@ -26,21 +26,21 @@ pub enum Strategy {
     Tree,
 }
 
-impl Strategy {
+impl StrategyChoice {
     pub fn name(self) -> &'static str {
         match self {
-            Strategy::Auto => "auto",
-            Strategy::Scheme => "scheme",
-            Strategy::Closed => "closed-pairing",
-            Strategy::Pairing => "matching-pairing",
-            Strategy::Tree => "search-tree",
+            StrategyChoice::Auto => "auto",
+            StrategyChoice::Scheme => "scheme",
+            StrategyChoice::Closed => "closed-pairing",
+            StrategyChoice::Pairing => "matching-pairing",
+            StrategyChoice::Tree => "search-tree",
         }
     }
 }
 
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub strategy: Strategy,
+    pub strategy: StrategyChoice,
     pub rule: OpeningRule,
     /// Positions a candidate's walk may take (while building a tree, and in the verifier).
     pub max_positions: u64,
@@ -50,7 +50,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            strategy: Strategy::Auto,
+            strategy: StrategyChoice::Auto,
             rule: OpeningRule::Even,
             max_positions: 200_000_000,
             search: SearchConfig::default(),
@@ -64,7 +64,7 @@ pub struct Certified {
     pub certificate: Certificate,
     pub bytes: Vec<u8>,
     pub verdict: Verdict,
-    pub strategy: Strategy,
+    pub strategy: StrategyChoice,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,13 +72,13 @@ pub enum CertifyError {
     #[error("no {strategy} certificate for n = {n}: {why}", strategy = .strategy.name())]
     NotApplicable {
         n: u64,
-        strategy: Strategy,
+        strategy: StrategyChoice,
         why: String,
     },
     #[error("the verifier rejected the {strategy} certificate for n = {n}: {rejection}", strategy = .strategy.name())]
     Rejected {
         n: u64,
-        strategy: Strategy,
+        strategy: StrategyChoice,
         rejection: Rejection,
     },
     #[error(transparent)]
@@ -89,17 +89,17 @@ pub enum CertifyError {
 
 /// Builds, checks and picks the certificate for `n`.
 pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
-    let strategies: &[Strategy] = match options.strategy {
-        Strategy::Auto => &[
-            Strategy::Scheme,
-            Strategy::Closed,
-            Strategy::Pairing,
-            Strategy::Tree,
+    let strategies: &[StrategyChoice] = match options.strategy {
+        StrategyChoice::Auto => &[
+            StrategyChoice::Scheme,
+            StrategyChoice::Closed,
+            StrategyChoice::Pairing,
+            StrategyChoice::Tree,
         ],
-        Strategy::Scheme => &[Strategy::Scheme],
-        Strategy::Closed => &[Strategy::Closed],
-        Strategy::Pairing => &[Strategy::Pairing],
-        Strategy::Tree => &[Strategy::Tree],
+        StrategyChoice::Scheme => &[StrategyChoice::Scheme],
+        StrategyChoice::Closed => &[StrategyChoice::Closed],
+        StrategyChoice::Pairing => &[StrategyChoice::Pairing],
+        StrategyChoice::Tree => &[StrategyChoice::Tree],
     };
     let mut best: Option<Certified> = None;
     let mut reasons = Vec::new();
@@ -108,7 +108,7 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
         match candidate(n, strategy, options) {
             // A scheme walks a few dozen positions and a closed pairing checks one closure of at
             // most n numbers: nothing else is worth building.
-            Ok(found) if matches!(strategy, Strategy::Scheme | Strategy::Closed) => {
+            Ok(found) if matches!(strategy, StrategyChoice::Scheme | StrategyChoice::Closed) => {
                 return Ok(found)
             }
             Ok(found) => {
@@ -120,7 +120,9 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
                     best = Some(found);
                 }
             }
-            Err(error) if options.strategy == Strategy::Auto => reasons.push(error.to_string()),
+            Err(error) if options.strategy == StrategyChoice::Auto => {
+                reasons.push(error.to_string())
+            }
             Err(error) => return Err(error),
         }
     }
@@ -203,10 +205,14 @@ pub fn certify_range(
     report
 }
 
-fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified, CertifyError> {
+fn candidate(
+    n: u64,
+    strategy: StrategyChoice,
+    options: &Options,
+) -> Result<Certified, CertifyError> {
     let not_applicable = |why: String| CertifyError::NotApplicable { n, strategy, why };
     let (winner, body) = match strategy {
-        Strategy::Scheme => {
+        StrategyChoice::Scheme => {
             if options.rule != OpeningRule::Even {
                 return Err(not_applicable("schemes are for the even opening".into()));
             }
@@ -223,7 +229,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 },
             )
         }
-        Strategy::Closed => {
+        StrategyChoice::Closed => {
             if n > matching::MAX_N {
                 return Err(not_applicable(format!("only for n ≤ {}", matching::MAX_N)));
             }
@@ -238,12 +244,12 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
             };
             (winner, body)
         }
-        Strategy::Pairing => {
+        StrategyChoice::Pairing => {
             small_board(n).map_err(not_applicable)?;
             let pairing = matching::pairing_strategy(n, options.rule);
             (pairing.winner(), pairing.into_body())
         }
-        Strategy::Tree => {
+        StrategyChoice::Tree => {
             let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
             let searcher = Searcher::new(&board, &options.search);
             let winner = if searcher.wins(&crate::Position::start()) {
@@ -256,7 +262,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 .map_err(|e: StrategyError| not_applicable(e.to_string()))?;
             (winner, Body::Tree { moves: tree.moves })
         }
-        Strategy::Auto => unreachable!("auto is expanded by certify"),
+        StrategyChoice::Auto => unreachable!("auto is expanded by certify"),
     };
     let certificate = Certificate {
         n,
@@ -272,7 +278,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
     };
     let verdict = match verify_bytes(&bytes, &limits) {
         Ok(verdict) => verdict,
-        Err(_) if strategy == Strategy::Scheme && is_closed(&certificate.body) => {
+        Err(_) if strategy == StrategyChoice::Scheme && is_closed(&certificate.body) => {
             return walked_scheme(n, certificate, &limits);
         }
         Err(rejection) => {
@@ -305,7 +311,7 @@ fn walked_scheme(
         certificate.body = Body::Pairing { opening, pairs };
     }
     let bytes = certificate.to_bytes()?;
-    let strategy = Strategy::Scheme;
+    let strategy = StrategyChoice::Scheme;
     let verdict = verify_bytes(&bytes, limits).map_err(|rejection| CertifyError::Rejected {
         n,
         strategy,
@@ -355,7 +361,7 @@ mod tests {
         );
         // A strategy that cannot apply fails for every n, and the failures come in order.
         let schemes_only = Options {
-            strategy: Strategy::Scheme,
+            strategy: StrategyChoice::Scheme,
             ..Options::default()
         };
         let report = certify_range(4, 6, &schemes_only, None, &|| {});

@@ -4,7 +4,7 @@
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
 use juniper_green::engines::search::SearchConfig;
 use juniper_green::proofs::certify::{
-    certify, certify_range, file_name, Certified, Options, Strategy,
+    certify, certify_range, file_name, Certified, Options, StrategyChoice,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,8 +53,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "cover")]
     pub openings: bool,
     /// Which strategy to use
-    #[arg(long, value_enum, default_value_t = Strategy::Auto)]
-    pub strategy: Strategy,
+    #[arg(long, value_enum, default_value_t = StrategyChoice::Auto)]
+    pub strategy: StrategyChoice,
     /// Most positions a candidate's walk may take; larger candidates are dropped
     #[arg(long, default_value_t = Options::default().max_positions)]
     pub max_positions: u64,
