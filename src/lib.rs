@@ -3,7 +3,7 @@
 //! The library is the engine; `src/main.rs` (the `jg` binary) only parses arguments and prints.
 //! The rules and the maths are in `docs/MATH.md`; the design in `docs/DESIGN.md`.
 //!
-//! Three folders under the rules (`game`, `outcome`):
+//! Three folders under the rules (`game`) and the engines' answers (`outcome`, `pairing`):
 //! - [`engines`]: what answers questions about the game (search, matching, schemes, chains);
 //! - [`proofs`]: what turns answers into certificates, checks, files and documents;
 //! - [`frontends`]: what shows them to a person (the terminal game, pictures, the results table);
@@ -13,6 +13,7 @@ pub mod engines;
 pub mod frontends;
 pub mod game;
 pub mod outcome;
+pub mod pairing;
 pub mod proofs;
 #[cfg(test)]
 mod test_support;

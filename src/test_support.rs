@@ -15,3 +15,29 @@ impl Random {
         self.next() % bound
     }
 }
+
+/// The legal moves after `line` on 1..=n, the rules written out over the whole board (the
+/// game's even opening), sharing no code with game.rs.
+pub(crate) fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
+    (1..=n)
+        .filter(|m| !line.contains(m))
+        .filter(|&m| match line.last() {
+            None => m % 2 == 0,
+            Some(&c) => m % c == 0 || c % m == 0,
+        })
+        .collect()
+}
+
+/// Whether the player to move after `line` wins, by a plain recursion over
+/// `naive_legal_moves` (no table, no matching, no search).
+pub(crate) fn to_move_wins(n: u64, line: &mut Vec<u64>) -> bool {
+    for m in naive_legal_moves(n, line) {
+        line.push(m);
+        let opponent_wins = to_move_wins(n, line);
+        line.pop();
+        if !opponent_wins {
+            return true;
+        }
+    }
+    false
+}

@@ -5,9 +5,10 @@
 //! pairings: the exact search, the committed results-table snapshots and the scheme walk.
 
 use jg_verify::{verify_bytes, Limits};
-use juniper_green::engines::schemes::{simulate, Pairing};
+use juniper_green::engines::schemes::simulate;
 use juniper_green::engines::search;
 use juniper_green::engines::search::SearchConfig;
+use juniper_green::pairing::Pairing;
 use juniper_green::proofs::manifest::{self, Row};
 use juniper_green::proofs::theorem::{self, Piece};
 use juniper_green::{OpeningRule, Player};

@@ -88,20 +88,7 @@ impl PositionOracle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::legal_moves_after;
-
-    /// Who wins after `line`, by a plain recursion over the rules (no table, no matching).
-    fn to_move_wins(n: u64, line: &mut Vec<u64>) -> bool {
-        for m in legal_moves_after(n, OpeningRule::Even, line).unwrap() {
-            line.push(m);
-            let opponent_wins = to_move_wins(n, line);
-            line.pop();
-            if !opponent_wins {
-                return true;
-            }
-        }
-        false
-    }
+    use crate::test_support::{naive_legal_moves, to_move_wins};
 
     #[test]
     fn the_oracle_agrees_with_plain_recursion_and_with_the_search() {
@@ -116,7 +103,7 @@ mod tests {
                     continue;
                 };
                 let mut winning = Vec::new();
-                for m in legal_moves_after(n, OpeningRule::Even, &line).unwrap() {
+                for m in naive_legal_moves(n, &line) {
                     let mut after = line.clone();
                     after.push(m);
                     if !to_move_wins(n, &mut after) {

@@ -2,7 +2,7 @@
 //! play drawn as arrows and the winning moves of the player to move marked, and a chart of the
 //! winner for each n. Who wins comes from outside (an oracle closure), so any engine can draw.
 
-use crate::game::{check_line, legal_moves_after, OpeningRule, Player};
+use crate::game::{check_line, legal_moves_after, related_numbers, OpeningRule, Player};
 use std::fmt::Write as _;
 
 /// Largest n drawn. The labels sit on a circle about 2540 px round; a three-digit label at
@@ -41,129 +41,185 @@ pub fn draw_graph(
     check_line(n, OpeningRule::Even, line).map_err(illegal)?;
     let winning = winning_moves(line);
     let moves = legal_moves_after(n, OpeningRule::Even, line).map_err(illegal)?;
-    let size = 900.0;
-    let centre = size / 2.0;
-    let radius = size / 2.0 - 60.0;
-    // Dots shrink as the circle fills, but never below a readable size.
-    let dot = (radius * std::f64::consts::PI / n as f64 * 0.7).clamp(3.0, 14.0);
-    let place = |k: u64| {
-        let angle =
-            -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (k - 1) as f64 / n as f64;
-        (centre + radius * angle.cos(), centre + radius * angle.sin())
-    };
+    let circle = Circle::new(n);
     let mut svg = String::new();
-    let height = size + 70.0;
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" viewBox="0 0 {size} {height}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PLAYED}"/></marker></defs>"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        svg,
-        r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the divisibility graph G_{n}</text>"#
-    );
-    let _ = writeln!(
-        svg,
-        r##"<g stroke="#999" stroke-opacity="0.35" stroke-width="0.8">"##
-    );
-    for a in 1..=n {
-        for b in (2 * a..=n).step_by(a as usize) {
-            let ((x1, y1), (x2, y2)) = (place(a), place(b));
-            let _ = writeln!(
-                svg,
-                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
-            );
+    circle.header(&mut svg);
+    circle.edges(&mut svg);
+    circle.arrows(&mut svg, line, &winning);
+    circle.numbers(&mut svg, line, &winning, &moves);
+    circle.caption(&mut svg, line, &winning);
+    svg.push_str("</svg>\n");
+    Ok(svg)
+}
+
+/// The numbers 1..=n on a circle in a square picture of `SIZE` pixels (plus a caption below).
+struct Circle {
+    n: u64,
+    centre: f64,
+    radius: f64,
+    /// Dots shrink as the circle fills, but never below a readable size.
+    dot: f64,
+}
+
+impl Circle {
+    const SIZE: f64 = 900.0;
+
+    fn new(n: u64) -> Circle {
+        let radius = Self::SIZE / 2.0 - 60.0;
+        Circle {
+            n,
+            centre: Self::SIZE / 2.0,
+            radius,
+            dot: (radius * std::f64::consts::PI / n as f64 * 0.7).clamp(3.0, 14.0),
         }
     }
-    let _ = writeln!(svg, "</g>");
-    if let Some(&last) = line.last() {
-        for &m in &winning {
-            let (a, b) = shortened(place(last), place(m), dot);
+
+    /// The angle of number k, from the top, clockwise.
+    fn angle(&self, k: u64) -> f64 {
+        -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (k - 1) as f64 / self.n as f64
+    }
+
+    /// Where number k sits at `radius` from the centre.
+    fn at(&self, k: u64, radius: f64) -> (f64, f64) {
+        let angle = self.angle(k);
+        (
+            self.centre + radius * angle.cos(),
+            self.centre + radius * angle.sin(),
+        )
+    }
+
+    fn place(&self, k: u64) -> (f64, f64) {
+        self.at(k, self.radius)
+    }
+
+    fn header(&self, svg: &mut String) {
+        let (size, centre, n) = (Self::SIZE, self.centre, self.n);
+        let height = size + 70.0;
+        let _ = writeln!(
+            svg,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" viewBox="0 0 {size} {height}" font-family="sans-serif">"#
+        );
+        let _ = writeln!(
+            svg,
+            r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PLAYED}"/></marker></defs>"#
+        );
+        let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+        let _ = writeln!(
+            svg,
+            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the divisibility graph G_{n}</text>"#
+        );
+    }
+
+    /// Every edge of G_n, faint: each number to its multiples on the board.
+    fn edges(&self, svg: &mut String) {
+        let _ = writeln!(
+            svg,
+            r##"<g stroke="#999" stroke-opacity="0.35" stroke-width="0.8">"##
+        );
+        for a in 1..=self.n {
+            for b in related_numbers(self.n, a).filter(|&b| b > a) {
+                let ((x1, y1), (x2, y2)) = (self.place(a), self.place(b));
+                let _ = writeln!(
+                    svg,
+                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                );
+            }
+        }
+        let _ = writeln!(svg, "</g>");
+    }
+
+    /// Dashed green edges from the last number to the winning moves, then the line of play
+    /// as arrows.
+    fn arrows(&self, svg: &mut String, line: &[u64], winning: &[u64]) {
+        if let Some(&last) = line.last() {
+            for &m in winning {
+                let (a, b) = shortened(self.place(last), self.place(m), self.dot);
+                let _ = writeln!(
+                    svg,
+                    r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{WINNING}" stroke-width="2.5" stroke-dasharray="7 4"/>"#,
+                    a.0, a.1, b.0, b.1
+                );
+            }
+        }
+        for pair in line.windows(2) {
+            let (a, b) = shortened(self.place(pair[0]), self.place(pair[1]), self.dot + 2.0);
             let _ = writeln!(
                 svg,
-                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{WINNING}" stroke-width="2.5" stroke-dasharray="7 4"/>"#,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PLAYED}" stroke-width="3.5" marker-end="url(#arrow)"/>"#,
                 a.0, a.1, b.0, b.1
             );
         }
     }
-    for pair in line.windows(2) {
-        let (a, b) = shortened(place(pair[0]), place(pair[1]), dot + 2.0);
-        let _ = writeln!(
-            svg,
-            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PLAYED}" stroke-width="3.5" marker-end="url(#arrow)"/>"#,
-            a.0, a.1, b.0, b.1
-        );
-    }
-    for k in 1..=n {
-        let (x, y) = place(k);
-        let (fill, stroke, width) = if line.last() == Some(&k) {
-            (PLAYED, "black", 3.0)
-        } else if line.contains(&k) {
-            (PLAYED, PLAYED, 1.0)
-        } else if winning.contains(&k) {
-            (WINNING, "black", 2.0)
-        } else if moves.contains(&k) {
-            ("white", WINNING, 2.0)
-        } else {
-            ("white", "#555", 1.0)
-        };
-        let _ = writeln!(
-            svg,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{dot:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
-        );
-        // Labels sit just outside the circle, so they never hide an edge end.
-        let angle =
-            -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (k - 1) as f64 / n as f64;
-        let label_radius = radius + dot + 12.0;
-        let (lx, ly) = (
-            centre + label_radius * angle.cos(),
-            centre + label_radius * angle.sin() + 4.0,
-        );
-        let font = if n <= 60 { 13 } else { 9 };
-        let _ = writeln!(
-            svg,
-            r#"<text x="{lx:.1}" y="{ly:.1}" text-anchor="middle" font-size="{font}">{k}</text>"#
-        );
-    }
-    let to_move = if line.len().is_multiple_of(2) {
-        Player::First
-    } else {
-        Player::Second
-    };
-    let played: Vec<String> = line.iter().map(u64::to_string).collect();
-    let wins: Vec<String> = winning.iter().map(u64::to_string).collect();
-    let caption = format!(
-        "Played: {} — {} player to move; winning moves: {}",
-        if played.is_empty() {
-            "nothing yet".to_string()
-        } else {
-            played.join(" ")
-        },
-        to_move.name(),
-        if wins.is_empty() {
-            "none (a lost position)".to_string()
-        } else {
-            wins.join(" ")
+
+    /// A dot per number, coloured by its part in the position, and its label.
+    fn numbers(&self, svg: &mut String, line: &[u64], winning: &[u64], moves: &[u64]) {
+        let dot = self.dot;
+        for k in 1..=self.n {
+            let (x, y) = self.place(k);
+            let (fill, stroke, width) = if line.last() == Some(&k) {
+                (PLAYED, "black", 3.0)
+            } else if line.contains(&k) {
+                (PLAYED, PLAYED, 1.0)
+            } else if winning.contains(&k) {
+                (WINNING, "black", 2.0)
+            } else if moves.contains(&k) {
+                ("white", WINNING, 2.0)
+            } else {
+                ("white", "#555", 1.0)
+            };
+            let _ = writeln!(
+                svg,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{dot:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
+            );
+            // Labels sit just outside the circle, so they never hide an edge end.
+            let (lx, ly) = self.at(k, self.radius + dot + 12.0);
+            let ly = ly + 4.0;
+            let font = if self.n <= 60 { 13 } else { 9 };
+            let _ = writeln!(
+                svg,
+                r#"<text x="{lx:.1}" y="{ly:.1}" text-anchor="middle" font-size="{font}">{k}</text>"#
+            );
         }
-    );
-    let _ = writeln!(
-        svg,
-        r#"<text x="{centre}" y="{:.0}" text-anchor="middle" font-size="15">{}</text>"#,
-        size + 10.0,
-        escape(&caption)
-    );
-    let _ = writeln!(
-        svg,
-        r##"<g font-size="13"><circle cx="40" cy="{y:.0}" r="7" fill="{PLAYED}"/><text x="52" y="{t:.0}">played (arrows: the line)</text><circle cx="260" cy="{y:.0}" r="7" fill="{WINNING}" stroke="black"/><text x="272" y="{t:.0}">winning move</text><circle cx="420" cy="{y:.0}" r="7" fill="white" stroke="{WINNING}" stroke-width="2"/><text x="432" y="{t:.0}">other legal move</text></g>"##,
-        y = size + 40.0,
-        t = size + 45.0
-    );
-    svg.push_str("</svg>\n");
-    Ok(svg)
+    }
+
+    /// The line, the player to move and the winning moves in words, and the legend.
+    fn caption(&self, svg: &mut String, line: &[u64], winning: &[u64]) {
+        let size = Self::SIZE;
+        let to_move = if line.len().is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let played: Vec<String> = line.iter().map(u64::to_string).collect();
+        let wins: Vec<String> = winning.iter().map(u64::to_string).collect();
+        let caption = format!(
+            "Played: {} — {} player to move; winning moves: {}",
+            if played.is_empty() {
+                "nothing yet".to_string()
+            } else {
+                played.join(" ")
+            },
+            to_move.name(),
+            if wins.is_empty() {
+                "none (a lost position)".to_string()
+            } else {
+                wins.join(" ")
+            }
+        );
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="{:.0}" text-anchor="middle" font-size="15">{}</text>"#,
+            self.centre,
+            size + 10.0,
+            escape(&caption)
+        );
+        let _ = writeln!(
+            svg,
+            r##"<g font-size="13"><circle cx="40" cy="{y:.0}" r="7" fill="{PLAYED}"/><text x="52" y="{t:.0}">played (arrows: the line)</text><circle cx="260" cy="{y:.0}" r="7" fill="{WINNING}" stroke="black"/><text x="272" y="{t:.0}">winning move</text><circle cx="420" cy="{y:.0}" r="7" fill="white" stroke="{WINNING}" stroke-width="2"/><text x="432" y="{t:.0}">other legal move</text></g>"##,
+            y = size + 40.0,
+            t = size + 45.0
+        );
+    }
 }
 
 /// A chart of the winner for each n: one cell per n, fifty to a row, blue when the first player

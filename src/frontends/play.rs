@@ -81,58 +81,73 @@ pub fn play_game(
             "This position is {} for you.",
             if winning { "won" } else { "lost" }
         )?;
-        loop {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut text = String::new();
-            if input.read_line(&mut text)? == 0 {
-                writeln!(out)?;
-                return Ok(GameEnd::Quit(line));
-            }
-            match text.trim() {
-                "" => continue,
-                "quit" | "q" => return Ok(GameEnd::Quit(line)),
-                "hint" | "h" | "hint all" => {
-                    let hints = oracle.winning_moves(n, &line);
-                    if hints.is_empty() {
-                        writeln!(out, "No winning move: every move loses against best play.")?;
-                    } else if text.trim() == "hint all" {
-                        writeln!(out, "Winning moves: {}", join(&hints))?;
-                    } else {
-                        writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
-                    }
+        if !human_turn(&mut input, out, oracle, n, &mut line, &moves)? {
+            return Ok(GameEnd::Quit(line));
+        }
+    }
+}
+
+/// Reads commands until the person plays a legal move or takes one back (true), or quits or
+/// the input ends (false). Hints come from the oracle.
+fn human_turn(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    oracle: &PositionOracle,
+    n: u64,
+    line: &mut Vec<u64>,
+    moves: &[u64],
+) -> Result<bool, PlayError> {
+    loop {
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let mut text = String::new();
+        if input.read_line(&mut text)? == 0 {
+            writeln!(out)?;
+            return Ok(false);
+        }
+        match text.trim() {
+            "" => continue,
+            "quit" | "q" => return Ok(false),
+            "hint" | "h" | "hint all" => {
+                let hints = oracle.winning_moves(n, line);
+                if hints.is_empty() {
+                    writeln!(out, "No winning move: every move loses against best play.")?;
+                } else if text.trim() == "hint all" {
+                    writeln!(out, "Winning moves: {}", join(&hints))?;
+                } else {
+                    writeln!(out, "Winning moves: {}", abbreviate(&hints))?;
                 }
-                "moves" | "m" => writeln!(out, "Legal moves: {}", join(&moves))?,
-                "undo" | "u" => {
-                    // Back to the previous position where it was the human's turn.
-                    if line.len() >= 2 {
-                        line.truncate(line.len() - 2);
-                        break;
-                    }
-                    writeln!(out, "Nothing to undo.")?;
-                }
-                word => match word.parse::<u64>() {
-                    Ok(number) if moves.contains(&number) => {
-                        line.push(number);
-                        let lost_for_opponent = oracle.winning_moves(n, &line).is_empty();
-                        writeln!(
-                            out,
-                            "You play {number}. The position is {} for you.",
-                            if lost_for_opponent { "won" } else { "lost" }
-                        )?;
-                        break;
-                    }
-                    Ok(number) => writeln!(
-                        out,
-                        "{number} is not a legal move. Legal moves: {}",
-                        abbreviate(&moves)
-                    )?,
-                    Err(_) => writeln!(
-                        out,
-                        "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
-                    )?,
-                },
             }
+            "moves" | "m" => writeln!(out, "Legal moves: {}", join(moves))?,
+            "undo" | "u" => {
+                // Back to the previous position where it was the human's turn.
+                if line.len() >= 2 {
+                    line.truncate(line.len() - 2);
+                    return Ok(true);
+                }
+                writeln!(out, "Nothing to undo.")?;
+            }
+            word => match word.parse::<u64>() {
+                Ok(number) if moves.contains(&number) => {
+                    line.push(number);
+                    let lost_for_opponent = oracle.winning_moves(n, line).is_empty();
+                    writeln!(
+                        out,
+                        "You play {number}. The position is {} for you.",
+                        if lost_for_opponent { "won" } else { "lost" }
+                    )?;
+                    return Ok(true);
+                }
+                Ok(number) => writeln!(
+                    out,
+                    "{number} is not a legal move. Legal moves: {}",
+                    abbreviate(moves)
+                )?,
+                Err(_) => writeln!(
+                    out,
+                    "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
+                )?,
+            },
         }
     }
 }
@@ -189,16 +204,7 @@ mod tests {
 
     use crate::OpeningRule;
 
-    /// The rules written out over the whole board (the game's even opening).
-    fn naive_legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
-        (1..=n)
-            .filter(|m| !line.contains(m))
-            .filter(|&m| match line.last() {
-                None => m % 2 == 0,
-                Some(&c) => m % c == 0 || c % m == 0,
-            })
-            .collect()
-    }
+    use crate::test_support::{naive_legal_moves, to_move_wins};
 
     fn legal_moves(n: u64, line: &[u64]) -> Vec<u64> {
         legal_moves_after(n, OpeningRule::Even, line).unwrap()
@@ -210,18 +216,7 @@ mod tests {
 
     /// Winner by a second, independent recursion (no table) over the rules.
     fn first_player_wins(n: u64) -> bool {
-        fn wins(n: u64, line: &mut Vec<u64>) -> bool {
-            for m in naive_legal_moves(n, line) {
-                line.push(m);
-                let opponent_wins = wins(n, line);
-                line.pop();
-                if !opponent_wins {
-                    return true;
-                }
-            }
-            false
-        }
-        wins(n, &mut Vec::new())
+        to_move_wins(n, &mut Vec::new())
     }
 
     #[test]

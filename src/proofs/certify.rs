@@ -11,7 +11,7 @@ use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Strategy {
+pub enum StrategyChoice {
     /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
     /// tree (then the fewest bytes)
     Auto,
@@ -26,21 +26,21 @@ pub enum Strategy {
     Tree,
 }
 
-impl Strategy {
+impl StrategyChoice {
     pub fn name(self) -> &'static str {
         match self {
-            Strategy::Auto => "auto",
-            Strategy::Scheme => "scheme",
-            Strategy::Closed => "closed-pairing",
-            Strategy::Pairing => "matching-pairing",
-            Strategy::Tree => "search-tree",
+            StrategyChoice::Auto => "auto",
+            StrategyChoice::Scheme => "scheme",
+            StrategyChoice::Closed => "closed-pairing",
+            StrategyChoice::Pairing => "matching-pairing",
+            StrategyChoice::Tree => "search-tree",
         }
     }
 }
 
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub strategy: Strategy,
+    pub strategy: StrategyChoice,
     pub rule: OpeningRule,
     /// Positions a candidate's walk may take (while building a tree, and in the verifier).
     pub max_positions: u64,
@@ -50,7 +50,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            strategy: Strategy::Auto,
+            strategy: StrategyChoice::Auto,
             rule: OpeningRule::Even,
             max_positions: 200_000_000,
             search: SearchConfig::default(),
@@ -64,7 +64,7 @@ pub struct Certified {
     pub certificate: Certificate,
     pub bytes: Vec<u8>,
     pub verdict: Verdict,
-    pub strategy: Strategy,
+    pub strategy: StrategyChoice,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -72,13 +72,13 @@ pub enum CertifyError {
     #[error("no {strategy} certificate for n = {n}: {why}", strategy = .strategy.name())]
     NotApplicable {
         n: u64,
-        strategy: Strategy,
+        strategy: StrategyChoice,
         why: String,
     },
     #[error("the verifier rejected the {strategy} certificate for n = {n}: {rejection}", strategy = .strategy.name())]
     Rejected {
         n: u64,
-        strategy: Strategy,
+        strategy: StrategyChoice,
         rejection: Rejection,
     },
     #[error(transparent)]
@@ -89,17 +89,17 @@ pub enum CertifyError {
 
 /// Builds, checks and picks the certificate for `n`.
 pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
-    let strategies: &[Strategy] = match options.strategy {
-        Strategy::Auto => &[
-            Strategy::Scheme,
-            Strategy::Closed,
-            Strategy::Pairing,
-            Strategy::Tree,
+    let strategies: &[StrategyChoice] = match options.strategy {
+        StrategyChoice::Auto => &[
+            StrategyChoice::Scheme,
+            StrategyChoice::Closed,
+            StrategyChoice::Pairing,
+            StrategyChoice::Tree,
         ],
-        Strategy::Scheme => &[Strategy::Scheme],
-        Strategy::Closed => &[Strategy::Closed],
-        Strategy::Pairing => &[Strategy::Pairing],
-        Strategy::Tree => &[Strategy::Tree],
+        StrategyChoice::Scheme => &[StrategyChoice::Scheme],
+        StrategyChoice::Closed => &[StrategyChoice::Closed],
+        StrategyChoice::Pairing => &[StrategyChoice::Pairing],
+        StrategyChoice::Tree => &[StrategyChoice::Tree],
     };
     let mut best: Option<Certified> = None;
     let mut reasons = Vec::new();
@@ -108,7 +108,7 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
         match candidate(n, strategy, options) {
             // A scheme walks a few dozen positions and a closed pairing checks one closure of at
             // most n numbers: nothing else is worth building.
-            Ok(found) if matches!(strategy, Strategy::Scheme | Strategy::Closed) => {
+            Ok(found) if matches!(strategy, StrategyChoice::Scheme | StrategyChoice::Closed) => {
                 return Ok(found)
             }
             Ok(found) => {
@@ -120,7 +120,9 @@ pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
                     best = Some(found);
                 }
             }
-            Err(error) if options.strategy == Strategy::Auto => reasons.push(error.to_string()),
+            Err(error) if options.strategy == StrategyChoice::Auto => {
+                reasons.push(error.to_string())
+            }
             Err(error) => return Err(error),
         }
     }
@@ -140,15 +142,77 @@ impl Certified {
             kind: self.verdict.kind.name().to_string(),
             bytes: self.bytes.len() as u64,
             blake3: self.verdict.blake3_hex(),
-            file: format!("cert-{}.bin", self.verdict.n),
+            file: file_name(self.verdict.n),
         }
     }
 }
 
-fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified, CertifyError> {
+/// `cert-N.bin`, decimal N without padding (docs/DESIGN.md, CLI contract).
+pub fn file_name(n: u64) -> String {
+    format!("cert-{n}.bin")
+}
+
+/// What certifying a range gave: the manifest rows of the n certified (ascending), their
+/// positions and bytes, and the failures in the order of their n.
+#[derive(Clone, Debug, Default)]
+pub struct RangeReport {
+    pub rows: Vec<crate::proofs::manifest::Row>,
+    pub positions: u64,
+    pub bytes: u64,
+    pub failures: Vec<String>,
+}
+
+/// Certifies every n of `from..=to` (in parallel; the same bytes on any thread count) and,
+/// unless `out_dir` is None (a dry run), writes each as `out_dir/cert-N.bin`. `done` is called
+/// from the worker threads after each n, certified or not.
+pub fn certify_range(
+    from: u64,
+    to: u64,
+    options: &Options,
+    out_dir: Option<&std::path::Path>,
+    done: &(dyn Fn() + Sync),
+) -> RangeReport {
+    use rayon::prelude::*;
+    let results: Vec<Result<(crate::proofs::manifest::Row, u64), String>> = (from..=to)
+        .into_par_iter()
+        .map(|n| {
+            let result = (|| {
+                let certified = certify(n, options).map_err(|e| e.to_string())?;
+                if let Some(dir) = out_dir {
+                    let path = dir.join(file_name(n));
+                    certified
+                        .certificate
+                        .write(&path)
+                        .map_err(|e| e.to_string())?;
+                }
+                Ok((certified.manifest_row(), certified.verdict.positions))
+            })();
+            done();
+            result
+        })
+        .collect();
+    let mut report = RangeReport::default();
+    for result in results {
+        match result {
+            Ok((row, positions)) => {
+                report.positions += positions;
+                report.bytes += row.bytes;
+                report.rows.push(row);
+            }
+            Err(error) => report.failures.push(error),
+        }
+    }
+    report
+}
+
+fn candidate(
+    n: u64,
+    strategy: StrategyChoice,
+    options: &Options,
+) -> Result<Certified, CertifyError> {
     let not_applicable = |why: String| CertifyError::NotApplicable { n, strategy, why };
     let (winner, body) = match strategy {
-        Strategy::Scheme => {
+        StrategyChoice::Scheme => {
             if options.rule != OpeningRule::Even {
                 return Err(not_applicable("schemes are for the even opening".into()));
             }
@@ -165,7 +229,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 },
             )
         }
-        Strategy::Closed => {
+        StrategyChoice::Closed => {
             if n > matching::MAX_N {
                 return Err(not_applicable(format!("only for n ≤ {}", matching::MAX_N)));
             }
@@ -173,22 +237,19 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 crate::proofs::closure::closed_pairing(n, options.rule).ok_or_else(|| {
                     not_applicable("no maximum matching tried has an all-paired closure".into())
                 })?;
+            let winner = pairing.winner();
             let body = Body::ClosedPairing {
                 opening: pairing.opening,
                 pairs: pairing.pairs,
             };
-            (pairing.winner, body)
+            (winner, body)
         }
-        Strategy::Pairing => {
+        StrategyChoice::Pairing => {
             small_board(n).map_err(not_applicable)?;
             let pairing = matching::pairing_strategy(n, options.rule);
-            let body = Body::Pairing {
-                opening: pairing.opening,
-                pairs: pairing.pairs,
-            };
-            (pairing.winner, body)
+            (pairing.winner(), pairing.into_body())
         }
-        Strategy::Tree => {
+        StrategyChoice::Tree => {
             let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
             let searcher = Searcher::new(&board, &options.search);
             let winner = if searcher.wins(&crate::Position::start()) {
@@ -201,7 +262,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
                 .map_err(|e: StrategyError| not_applicable(e.to_string()))?;
             (winner, Body::Tree { moves: tree.moves })
         }
-        Strategy::Auto => unreachable!("auto is expanded by certify"),
+        StrategyChoice::Auto => unreachable!("auto is expanded by certify"),
     };
     let certificate = Certificate {
         n,
@@ -217,7 +278,7 @@ fn candidate(n: u64, strategy: Strategy, options: &Options) -> Result<Certified,
     };
     let verdict = match verify_bytes(&bytes, &limits) {
         Ok(verdict) => verdict,
-        Err(_) if strategy == Strategy::Scheme && is_closed(&certificate.body) => {
+        Err(_) if strategy == StrategyChoice::Scheme && is_closed(&certificate.body) => {
             return walked_scheme(n, certificate, &limits);
         }
         Err(rejection) => {
@@ -250,7 +311,7 @@ fn walked_scheme(
         certificate.body = Body::Pairing { opening, pairs };
     }
     let bytes = certificate.to_bytes()?;
-    let strategy = Strategy::Scheme;
+    let strategy = StrategyChoice::Scheme;
     let verdict = verify_bytes(&bytes, limits).map_err(|rejection| CertifyError::Rejected {
         n,
         strategy,
@@ -269,5 +330,45 @@ fn small_board(n: u64) -> Result<u32, String> {
         Ok(n as u32)
     } else {
         Err(format!("only for n ≤ {MAX_SMALL_N}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_range_writes_what_certify_makes_for_each_n_and_reports_failures_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let options = Options::default();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let done = || {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let report = certify_range(1, 12, &options, Some(dir.path()), &done);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_eq!(calls.into_inner(), 12);
+        let firsts: Vec<u64> = report.rows.iter().map(|r| r.first).collect();
+        assert_eq!(firsts, (1..=12).collect::<Vec<_>>());
+        for row in &report.rows {
+            let written = std::fs::read(dir.path().join(&row.file)).unwrap();
+            assert_eq!(written, certify(row.first, &options).unwrap().bytes);
+            assert_eq!(row.bytes, written.len() as u64);
+        }
+        assert_eq!(
+            report.bytes,
+            report.rows.iter().map(|r| r.bytes).sum::<u64>()
+        );
+        // A strategy that cannot apply fails for every n, and the failures come in order.
+        let schemes_only = Options {
+            strategy: StrategyChoice::Scheme,
+            ..Options::default()
+        };
+        let report = certify_range(4, 6, &schemes_only, None, &|| {});
+        assert!(report.rows.is_empty());
+        assert_eq!(report.failures.len(), 3);
+        for (n, failure) in (4..=6).zip(&report.failures) {
+            assert!(failure.contains(&format!("n = {n}")), "{failure}");
+        }
     }
 }

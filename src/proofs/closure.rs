@@ -4,9 +4,10 @@
 //! verify in microseconds. Pairs come from maximum matchings (docs/MATH.md §3); the closure is
 //! computed here from the raw rules, independently of the verifier's own computation.
 
-use crate::engines::matching::{self, PairingStrategy};
+use crate::engines::matching;
 use crate::game::{related, related_numbers};
 use crate::game::{OpeningRule, Player};
+use crate::pairing::Pairing;
 use std::collections::{HashMap, HashSet};
 
 /// The closure of a pairing: the loser's first moves (every allowed opening, or the neighbours
@@ -216,7 +217,7 @@ pub const OPENINGS_TRIED: usize = 16;
 
 /// A closed pairing for 1..=n, if the matching engine's maximum matchings give one: for a
 /// first-player win, the first `OPENINGS_TRIED` winning openings are tried in ascending order.
-pub fn closed_pairing(n: u64, rule: OpeningRule) -> Option<PairingStrategy> {
+pub fn closed_pairing(n: u64, rule: OpeningRule) -> Option<Pairing> {
     let outcome = matching::solve(n, rule);
     let openings: Vec<Option<u64>> = match outcome.winner {
         Player::First => outcome
@@ -352,7 +353,7 @@ mod tests {
             let Some(interval) = crate::proofs::theorem::searched_interval(c) else {
                 continue;
             };
-            let pairing = crate::engines::schemes::Pairing {
+            let pairing = Pairing {
                 opening: Some(interval.opening),
                 pairs: interval.pairs.clone(),
             };

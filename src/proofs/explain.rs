@@ -43,7 +43,7 @@ impl Kind {
 
 /// The winner's strategy as the body states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Strategy {
+pub enum DecodedStrategy {
     /// The winner's moves in the walk's order.
     Tree { moves: Vec<u64> },
     /// The opening (first-player claims) and the canonical pairs.
@@ -66,7 +66,7 @@ pub struct Decoded {
     pub winner: Player,
     pub kind: Kind,
     pub generator: String,
-    pub strategy: Strategy,
+    pub strategy: DecodedStrategy,
 }
 
 /// What the verifier said about the file, carried into the text.
@@ -146,10 +146,10 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         return Err(format!("n_last {n_last} < n {n}"));
     }
     let strategy = match kind {
-        Kind::Tree => Strategy::Tree {
+        Kind::Tree => DecodedStrategy::Tree {
             moves: body.chunks_exact(w).map(number).collect(),
         },
-        Kind::Openings => Strategy::Openings {
+        Kind::Openings => DecodedStrategy::Openings {
             entries: decode_entries(body, w)?,
         },
         _ => {
@@ -162,7 +162,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
             if number(&head[w..]) != pairs.len() as u64 {
                 return Err("pair count differs from the pairs present".into());
             }
-            Strategy::Pairing {
+            DecodedStrategy::Pairing {
                 opening: (opening != 0).then_some(opening),
                 pairs,
             }
@@ -488,9 +488,9 @@ pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
         }
     }
     let (moves, pairing, partner, opening) = match &decoded.strategy {
-        Strategy::Tree { moves } => (moves.as_slice(), false, HashMap::new(), None),
-        Strategy::Openings { .. } => return None,
-        Strategy::Pairing { opening, pairs } => (
+        DecodedStrategy::Tree { moves } => (moves.as_slice(), false, HashMap::new(), None),
+        DecodedStrategy::Openings { .. } => return None,
+        DecodedStrategy::Pairing { opening, pairs } => (
             &[][..],
             true,
             pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect(),
@@ -624,7 +624,7 @@ fn closure_table(rows: &[Row]) -> Block {
 
 /// The document for an accepted certificate.
 fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
-    if let Strategy::Openings { entries } = &d.strategy {
+    if let DecodedStrategy::Openings { entries } = &d.strategy {
         return openings_blocks(d, entries, accepted);
     }
     let mut out = Vec::new();
@@ -650,7 +650,7 @@ fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
     )));
     match (&d.strategy, d.kind) {
         (
-            Strategy::Pairing { opening, pairs },
+            DecodedStrategy::Pairing { opening, pairs },
             Kind::ClosedPairing | Kind::IntervalClosedPairing,
         ) => closed_blocks(d, *opening, pairs, &mut out)?,
         _ => walked_blocks(d, accepted, &mut out),
@@ -1226,12 +1226,12 @@ fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
     let figures = walk_figures(d);
     out.push(Block::Heading("Strategy".into()));
     match &d.strategy {
-        Strategy::Tree { moves } => out.push(Block::Para(format!(
+        DecodedStrategy::Tree { moves } => out.push(Block::Para(format!(
             "The certificate is a strategy tree: {} moves of the winner, in the order the \
              verifier's walk asks for them; positions already proven are not repeated.",
             moves.len()
         ))),
-        Strategy::Pairing { pairs, .. } => {
+        DecodedStrategy::Pairing { pairs, .. } => {
             out.push(Block::Para(format!(
                 "The certificate is a pairing of {} pairs, walked against every reply: the \
                  winner plays a move that leaves the loser no reply when there is one (n ≤ 128), \
@@ -1244,11 +1244,11 @@ fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
             }
         }
         // Rendered by `openings_blocks`, never here.
-        Strategy::Openings { .. } => {}
+        DecodedStrategy::Openings { .. } => {}
     }
     if let Some(e) = match (&d.strategy, d.winner) {
-        (Strategy::Pairing { opening, .. }, _) => *opening,
-        (Strategy::Tree { moves }, Player::First) => moves.first().copied(),
+        (DecodedStrategy::Pairing { opening, .. }, _) => *opening,
+        (DecodedStrategy::Tree { moves }, Player::First) => moves.first().copied(),
         _ => None,
     } {
         out.push(Block::Line(format!("Opening: {e}")));
@@ -1323,7 +1323,7 @@ pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String,
     }
     // For an openings certificate, the verifier's winning openings must be the decoded ones.
     let decoded_winning = match &decoded.strategy {
-        Strategy::Openings { entries } => Some(winning_openings(entries)),
+        DecodedStrategy::Openings { entries } => Some(winning_openings(entries)),
         _ => None,
     };
     if verdict.winning_openings != decoded_winning {
@@ -1541,14 +1541,14 @@ mod tests {
         assert_eq!(decoded.kind, Kind::Openings);
         assert_eq!(
             decoded.strategy,
-            Strategy::Openings {
+            DecodedStrategy::Openings {
                 entries: entries.clone()
             }
         );
         // Cut anywhere in the body: the entries before the cut, or an entry ends early.
         for len in 80 + "test".len()..bytes.len() {
             match decode(&bytes[..len]).map(|d| d.strategy) {
-                Ok(Strategy::Openings { entries: before }) => {
+                Ok(DecodedStrategy::Openings { entries: before }) => {
                     assert!(before.len() < entries.len(), "cut at {len}");
                     assert_eq!(before[..], entries[..before.len()], "cut at {len}");
                 }

@@ -5,7 +5,7 @@
 //! time from `large-n.md` next to the output, when that file exists.
 
 use crate::game::{OpeningRule, Player};
-use crate::proofs::explain::{self, Accepted, Decoded, Format, Kind, Strategy};
+use crate::proofs::explain::{self, Accepted, Decoded, DecodedStrategy, Format, Kind};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -135,7 +135,7 @@ fn coverage(entries: &[Entry]) -> Result<(u64, Vec<u64>, Vec<(u64, u64)>), Strin
 /// The numbers the first player names in a pairing of one interval certificate, and the primes
 /// among its pairs' numbers beyond 3.
 fn interval_primes(d: &Decoded) -> Vec<u64> {
-    let Strategy::Pairing { opening, pairs } = &d.strategy else {
+    let DecodedStrategy::Pairing { opening, pairs } = &d.strategy else {
         return vec![];
     };
     let mut primes: Vec<u64> = pairs
@@ -335,7 +335,7 @@ pub fn generate(
         for e in &intervals {
             let d = &e.decoded;
             let opening = match &d.strategy {
-                Strategy::Pairing {
+                DecodedStrategy::Pairing {
                     opening: Some(o), ..
                 } => o.to_string(),
                 _ => String::new(),
@@ -499,7 +499,7 @@ fn coverage_svg(entries: &[Entry]) -> String {
 /// A closed pairing drawn on G_n: the numbers on a circle, the closure and the answers
 /// coloured, each pair joined by a thick line, each answer's edges to the numbers it opens.
 fn pairing_svg(d: &Decoded) -> Option<String> {
-    let Strategy::Pairing { opening, pairs } = &d.strategy else {
+    let DecodedStrategy::Pairing { opening, pairs } = &d.strategy else {
         return None;
     };
     if d.n_last > 400 {
@@ -612,7 +612,7 @@ mod tests {
                 winner: Player::First,
                 kind: Kind::IntervalClosedPairing,
                 generator: "test".into(),
-                strategy: Strategy::Pairing {
+                strategy: DecodedStrategy::Pairing {
                     opening: Some(82),
                     pairs: vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)],
                 },

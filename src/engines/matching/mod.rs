@@ -13,6 +13,7 @@ pub use graph::{Graph, MAX_N};
 
 use crate::game::{check_line, related_numbers, IllegalLine, OpeningRule, Player};
 use crate::outcome::{Method, Outcome};
+use crate::pairing::Pairing;
 
 /// The position after a line of play, seen from the player to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,35 +22,6 @@ pub struct Analysis {
     pub to_move_wins: bool,
     /// The moves that leave the opponent in a lost position, ascending.
     pub winning_moves: Vec<u64>,
-}
-
-/// A pairing strategy for the winner (docs/MATH.md §3): after the opening (if the first player
-/// wins), the winner answers every opponent move `w` with the partner of `w`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairingStrategy {
-    pub n: u64,
-    pub winner: Player,
-    /// The first player's opening, when the first player wins: the smallest winning opening.
-    pub opening: Option<u64>,
-    /// A maximum matching of G_n (missing the opening), pairs `(a, b)` with `a < b`, sorted.
-    pub pairs: Vec<(u64, u64)>,
-}
-
-impl PairingStrategy {
-    /// The winner's answer to `number`, if `number` is paired. A binary search finds it as the
-    /// smaller number of its pair, a scan as the larger (build a map for many queries).
-    pub fn partner(&self, number: u64) -> Option<u64> {
-        let i = self.pairs.partition_point(|&(a, _)| a < number);
-        if let Some(&(a, b)) = self.pairs.get(i) {
-            if a == number {
-                return Some(b);
-            }
-        }
-        self.pairs
-            .iter()
-            .find(|&&(_, b)| b == number)
-            .map(|&(a, _)| a)
-    }
 }
 
 /// Maximum matching and Gallai–Edmonds classes of G_n (vertex k − 1 is number k).
@@ -177,7 +149,7 @@ pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, Ille
 /// The winner's pairing strategy for 1..=n. First player wins: the opening is the smallest
 /// winning opening v and the pairs are a maximum matching of G_n that misses v. Second player
 /// wins: the pairs are a maximum matching of G_n. Same n, same pairs. Panics if n > `MAX_N`.
-pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
+pub fn pairing_strategy(n: u64, rule: OpeningRule) -> Pairing {
     let (_, _, classes) = decompose(n);
     let opening = openings_in_d(&classes, rule).first().copied();
     pairing_strategy_with(n, opening).expect("a vertex of D is missed by some maximum matching")
@@ -186,7 +158,7 @@ pub fn pairing_strategy(n: u64, rule: OpeningRule) -> PairingStrategy {
 /// The pairs of a maximum matching of G_n that misses `opening` (any maximum matching when
 /// `opening` is None, the second player's strategy); None when no maximum matching misses it,
 /// that is when `opening` is not a winning opening. Panics if n > `MAX_N`.
-pub fn pairing_strategy_with(n: u64, opening: Option<u64>) -> Option<PairingStrategy> {
+pub fn pairing_strategy_with(n: u64, opening: Option<u64>) -> Option<Pairing> {
     let (graph, mut matching, _) = decompose(n);
     let active = graph.vertex_count();
     if let Some(v) = opening {
@@ -194,13 +166,7 @@ pub fn pairing_strategy_with(n: u64, opening: Option<u64>) -> Option<PairingStra
             return None;
         }
     }
-    Some(PairingStrategy {
-        n,
-        winner: if opening.is_some() {
-            Player::First
-        } else {
-            Player::Second
-        },
+    Some(Pairing {
         opening,
         pairs: matching
             .pairs()

@@ -10,7 +10,7 @@ mod simulate;
 pub use primes::{is_prime, largest_prime_at_most, primes_descending};
 pub use simulate::{simulate, Simulation, SimulationError};
 
-use crate::proofs::certificate::Body;
+use crate::pairing::Pairing;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -25,39 +25,6 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scheme {
     chains: Vec<Vec<u64>>,
-}
-
-/// A pairing strategy for the first player: the data of `Body::Pairing`.
-///
-/// `pairs` is canonical as spec.md §3.2 asks: `a < b` in each pair, the `a` strictly ascending,
-/// no number in two pairs.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pairing {
-    pub opening: Option<u64>,
-    pub pairs: Vec<(u64, u64)>,
-}
-
-impl Pairing {
-    /// The other number of the pair holding `number`, if any.
-    pub fn partner(&self, number: u64) -> Option<u64> {
-        self.pairs.iter().find_map(|&(a, b)| {
-            if a == number {
-                Some(b)
-            } else if b == number {
-                Some(a)
-            } else {
-                None
-            }
-        })
-    }
-
-    /// The certificate body carrying this strategy.
-    pub fn into_body(self) -> Body {
-        Body::Pairing {
-            opening: self.opening,
-            pairs: self.pairs,
-        }
-    }
 }
 
 /// Why a list of chains is not a scheme. These are mistakes in the scheme itself, whatever n.

@@ -4,8 +4,8 @@
 //! stepping), so no array of size n is built. The independent verifier crate is the real check; this walk is the
 //! schemes' test oracle and counts positions exactly as spec.md defines them.
 
-use super::Pairing;
 use crate::game::{multiples, proper_divisors, related};
+use crate::pairing::Pairing;
 use std::collections::{HashMap, HashSet};
 
 /// The pairing rule looks for an immediate win first only on boards up to this n (spec.md §3.2).

@@ -148,7 +148,31 @@ impl Searcher {
         }
     }
 
+    /// Writes `moves` into `ordered` fewest replies first (then ascending), each as
+    /// `replies << 8 | move`, and returns how many; None when a move has no reply (it wins at
+    /// once). Such moves are the likeliest to leave the opponent lost, and their subtrees are
+    /// the cheapest to refute.
+    fn order_moves(
+        &self,
+        moves: NumberSet,
+        remaining: NumberSet,
+        ordered: &mut [u16; 128],
+    ) -> Option<usize> {
+        let mut count = 0;
+        for m in numbers(moves) {
+            let replies = (self.board.neighbours(m) & remaining & !bit(m)).count_ones();
+            if replies == 0 {
+                return None;
+            }
+            ordered[count] = (replies as u16) << 8 | m as u16;
+            count += 1;
+        }
+        ordered[..count].sort_unstable();
+        Some(count)
+    }
+
     /// The player to move sits on `last`; `remaining` are the unplayed numbers (`last` excluded).
+    /// Simplify, look up the table, try the moves in order, store the result with its work.
     fn negamax(
         &self,
         last: u32,
@@ -173,22 +197,12 @@ impl Searcher {
             return Some(win);
         }
         let nodes_before = counters.nodes;
-        // Fewest replies first: such moves are the likeliest to leave the opponent lost, and
-        // their subtrees are the cheapest to refute. A move with no reply wins at once.
         let mut ordered = [0u16; 128];
-        let mut count = 0;
-        for m in numbers(moves) {
-            let replies = (self.board.neighbours(m) & remaining & !bit(m)).count_ones();
-            if replies == 0 {
-                return Some(true);
-            }
-            ordered[count] = (replies as u16) << 8 | m as u16;
-            count += 1;
-        }
-        let ordered = &mut ordered[..count];
-        ordered.sort_unstable();
+        let Some(count) = self.order_moves(moves, remaining, &mut ordered) else {
+            return Some(true); // a move with no reply wins at once
+        };
         let mut win = false;
-        for &entry in ordered.iter() {
+        for &entry in ordered[..count].iter() {
             let m = (entry & 0xFF) as u32;
             if !self.negamax(m, remaining & !bit(m), abort, counters)? {
                 win = true;

@@ -3,9 +3,9 @@
 
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
 use juniper_green::engines::search::SearchConfig;
-use juniper_green::proofs::certify::{certify, Certified, Options, Strategy};
-use juniper_green::proofs::manifest::Row;
-use rayon::prelude::*;
+use juniper_green::proofs::certify::{
+    certify, certify_range, file_name, Certified, Options, StrategyChoice,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -53,8 +53,8 @@ pub struct Args {
     #[arg(long, conflicts_with = "cover")]
     pub openings: bool,
     /// Which strategy to use
-    #[arg(long, value_enum, default_value_t = Strategy::Auto)]
-    pub strategy: Strategy,
+    #[arg(long, value_enum, default_value_t = StrategyChoice::Auto)]
+    pub strategy: StrategyChoice,
     /// Most positions a candidate's walk may take; larger candidates are dropped
     #[arg(long, default_value_t = Options::default().max_positions)]
     pub max_positions: u64,
@@ -122,40 +122,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             let started = Instant::now();
             let bar = progress_bar(to - from + 1, "certificates");
-            let results: Vec<Result<(Row, u64), String>> = (from..=to)
-                .into_par_iter()
-                .map(|n| {
-                    let certified = certify(n, &options).map_err(|e| e.to_string())?;
-                    if !args.dry_run {
-                        let path = default_name(&args.out_dir, n);
-                        certified
-                            .certificate
-                            .write(&path)
-                            .map_err(|e| e.to_string())?;
-                    }
-                    bar.inc(1);
-                    Ok((certified.manifest_row(), certified.verdict.positions))
-                })
-                .collect();
+            let out_dir = (!args.dry_run).then_some(args.out_dir.as_path());
+            let report = certify_range(from, to, &options, out_dir, &|| bar.inc(1));
             bar.finish_and_clear();
-            let mut failed = 0;
-            let (mut positions, mut bytes) = (0u64, 0u64);
-            let mut rows = Vec::new();
-            for result in results {
-                match result {
-                    Ok((row, walked)) => {
-                        positions += walked;
-                        bytes += row.bytes;
-                        rows.push(row);
-                    }
-                    Err(error) => {
-                        failed += 1;
-                        eprintln!("jg: {error}");
-                    }
-                }
+            for error in &report.failures {
+                eprintln!("jg: {error}");
             }
+            let (rows, failed) = (&report.rows, report.failures.len());
+            let (positions, bytes) = (report.positions, report.bytes);
             if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
-                juniper_green::proofs::manifest::update(manifest, &rows)?;
+                juniper_green::proofs::manifest::update(manifest, rows)?;
             }
             if !super::quiet() {
                 println!(
@@ -200,7 +176,7 @@ fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliE
 
 /// `cert-N.bin`, decimal N without padding (CLI contract).
 pub fn default_name(dir: &Path, n: u64) -> PathBuf {
-    dir.join(format!("cert-{n}.bin"))
+    dir.join(file_name(n))
 }
 
 fn create_out_dir(dir: &Path) -> Result<(), CliError> {
