@@ -58,7 +58,7 @@ pub enum OpeningRule {
 impl OpeningRule {
     pub fn allows(self, number: u64) -> bool {
         match self {
-            OpeningRule::Even => number % 2 == 0,
+            OpeningRule::Even => number.is_multiple_of(2),
             OpeningRule::Free => true,
         }
     }
