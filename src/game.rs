@@ -29,6 +29,15 @@ impl Player {
         }
     }
 
+    /// Whose turn it is after `moves` moves: the first player's after an even number.
+    pub fn to_move_after(moves: usize) -> Player {
+        if moves.is_multiple_of(2) {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// `first` or `second`, as in the CLI contract.
     pub fn name(self) -> &'static str {
         match self {
@@ -49,7 +58,7 @@ pub enum OpeningRule {
 impl OpeningRule {
     pub fn allows(self, number: u64) -> bool {
         match self {
-            OpeningRule::Even => number % 2 == 0,
+            OpeningRule::Even => number.is_multiple_of(2),
             OpeningRule::Free => true,
         }
     }
@@ -188,11 +197,7 @@ impl Position {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
-        if self.moves_made() % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
+        Player::to_move_after(self.moves_made() as usize)
     }
 }
 

@@ -120,3 +120,44 @@ fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() 
         legal_moves_after(1000, OpeningRule::Even, &[]).unwrap()
     );
 }
+
+/// The hints of `jg play` come from the engine that answers `jg solve --after`: for several
+/// boards, the hint at the start and after the computer's reply must list the moves
+/// `jg solve --after LINE --full` lists (search agreeing for these n ≤ 128).
+#[test]
+fn play_hints_are_what_solve_after_answers() {
+    let listed = |line: &str| -> Vec<u64> {
+        if line.starts_with("No winning move") || line == "none" {
+            return Vec::new();
+        }
+        let words = line.rsplit(": ").next().unwrap();
+        words.split(' ').map(|w| w.parse().unwrap()).collect()
+    };
+    for (n, first_move) in [(12u64, 2u64), (30, 4), (41, 6), (90, 10)] {
+        let input = format!("hint all\n{first_move}\nhint all\nquit\n");
+        let (code, out, err) = jg(&["play", &n.to_string()], &input);
+        assert_eq!(code, 0, "{err}");
+        let hints: Vec<Vec<u64>> = out
+            .split("your move> ")
+            .filter_map(|chunk| chunk.lines().next())
+            .filter(|line| line.contains("inning move"))
+            .map(listed)
+            .collect();
+        let reply = out
+            .lines()
+            .find_map(|l| l.strip_prefix("I play ")?.strip_suffix('.'))
+            .expect("the computer answers");
+        let lines = [String::new(), format!("{first_move} {reply}")];
+        assert_eq!(hints.len(), 2, "{out}");
+        for (line, hint) in lines.iter().zip(&hints) {
+            let (code, solved, err) = jg(&["solve", &n.to_string(), "--after", line, "--full"], "");
+            assert_eq!(code, 0, "{err}");
+            assert!(solved.contains("(search agrees)"), "{solved}");
+            let answer = solved
+                .lines()
+                .find_map(|l| l.strip_prefix("winning moves: "))
+                .expect("a winning-moves line");
+            assert_eq!(&listed(answer), hint, "n = {n}, after {line:?}");
+        }
+    }
+}

@@ -185,11 +185,7 @@ impl Circle {
     /// The line, the player to move and the winning moves in words, and the legend.
     fn caption(&self, svg: &mut String, line: &[u64], winning: &[u64]) {
         let size = Self::SIZE;
-        let to_move = if line.len().is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let to_move = Player::to_move_after(line.len());
         let played: Vec<String> = line.iter().map(u64::to_string).collect();
         let wins: Vec<String> = winning.iter().map(u64::to_string).collect();
         let caption = format!(

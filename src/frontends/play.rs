@@ -48,11 +48,7 @@ pub fn play_game(
         human.name()
     )?;
     loop {
-        let to_move = if line.len().is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let to_move = Player::to_move_after(line.len());
         // The line is made of legal moves only, so it is never refused here.
         let moves = legal_moves_after(n, oracle.rule, &line).unwrap_or_default();
         if to_move != human {

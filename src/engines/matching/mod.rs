@@ -116,11 +116,7 @@ pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, Ille
     for k in check_line(n, rule, line)? {
         played[k as usize] = true;
     }
-    let to_move = if line.len().is_multiple_of(2) {
-        Player::First
-    } else {
-        Player::Second
-    };
+    let to_move = Player::to_move_after(line.len());
     let winning_moves = match line.last() {
         None => {
             let (_, _, classes) = decompose(n);
