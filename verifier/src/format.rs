@@ -86,10 +86,9 @@ pub(crate) enum Strategy<'a> {
 
 /// An entry of an openings body (spec.md §3.4).
 pub(crate) enum Entry<'a> {
-    /// Its opening wins: a closed pairing from the opening (tag 0) or a tree (tag 2).
+    /// Its opening wins: a closed pairing from the opening (tag 0).
     Win(Strategy<'a>),
-    /// These openings (with their offset) lose: a closed pairing (tag 1), a tree (tag 3) or a
-    /// barrier (tag 4).
+    /// These openings (with their offset) lose: a closed pairing (tag 1) or a barrier (tag 4).
     Lose(Vec<u64>, u64, Strategy<'a>),
 }
 
@@ -286,10 +285,6 @@ fn decode_entries<'a>(
         slice.ok_or_else(|| error(at, format!("the entry ends early: {count} numbers do not fit")))
     };
     let number = |at: usize| numbers(at, 1).map(read_number);
-    let length = |at: usize| {
-        let bytes = body.get(at..at + 8).ok_or_else(|| error(at, "the entry ends early".into()));
-        bytes.map(read_number)
-    };
     let (mut entries, mut at) = (Vec::new(), 0);
     while let Some(&tag) = body.get(at) {
         let (start, w) = (at + 1, width);
@@ -343,19 +338,8 @@ fn decode_entries<'a>(
                 };
                 (Entry::Lose(openings, offset + start as u64, strategy), end)
             }
-            // A tree's length is a fixed u64 (a tree may hold more moves than n).
-            2 => {
-                let moves = numbers(start + 8, length(start)?)?;
-                let tree = Strategy::Tree { moves, width, offset: offset + (start + 8) as u64 };
-                (Entry::Win(tree), start + 8 + moves.len())
-            }
-            3 => {
-                let (opening, moves_at) = (number(start)?, start + w + 8);
-                let moves = numbers(moves_at, length(start + w)?)?;
-                let tree = Strategy::Tree { moves, width, offset: offset + moves_at as u64 };
-                (Entry::Lose(vec![opening], offset + start as u64, tree), moves_at + moves.len())
-            }
-            _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1, 2, 3 or 4"))),
+            // Tags 2 and 3 (win and lose trees) are retired: rejected like any unknown tag.
+            _ => return Err(error(at, format!("entry tag is {tag}, not 0, 1 or 4"))),
         };
         entries.push(entry);
         at = end;

@@ -164,8 +164,9 @@ fn check<B: rules::Board>(
     }
 }
 
-/// Proves one claim with one strategy: the closure of a closed pairing (§4.5), else the walk
-/// (§4). `only` restricts the loser's first moves to some openings (kind 4's losing entries).
+/// Proves one claim with one strategy: the closure of a closed pairing (§4.5), a barrier
+/// (§4.10), else the walk (§4). `only` restricts the loser's first moves to some openings (kind
+/// 4's losing entries, which are closed pairings or barriers: never walked).
 pub(crate) fn prove<B: rules::Board>(
     board: &mut B, claim: &Verdict, strategy: &format::Strategy, only: Option<(&[u64], u64)>,
     limits: &Limits, used: u64, progress: Progress,
@@ -182,9 +183,6 @@ pub(crate) fn prove<B: rules::Board>(
             let (opening, only) = (*opening, only.map(|(openings, _)| openings));
             closure::check_closure(board, claim, (opening, *offset), only, limits, used, &partner)
         }
-        _ => {
-            let only = only.map(|(openings, offset)| (openings[0], offset));
-            walk::walk(board, claim, strategy, only, limits, used, progress)
-        }
+        _ => walk::walk(board, claim, strategy, limits, used, progress),
     }
 }

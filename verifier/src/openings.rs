@@ -1,8 +1,8 @@
 //! Openings certificates (kind 4, spec.md §3.4, §4.8): which openings win, proved opening by
 //! opening. The entries must name every allowed opening exactly once; each is then proved on
-//! its own, as a closure or a walk, with the board's work and the position bound shared.
+//! its own, as a closure or a barrier, with the board's work and the position bound shared.
 
-use crate::format::{read_number, Entry, Strategy};
+use crate::format::{Entry, Strategy};
 use crate::rules::Board;
 use crate::{prove, Kind, Limits, OpeningRule, Progress, Rejection, Verdict, Winner};
 
@@ -31,12 +31,8 @@ pub(crate) fn check<B: Board>(
                 (Winner::Second, Some((&openings[..], *offset)), strategy)
             }
         };
-        let kind = if matches!(strategy, Strategy::Pairing { .. }) {
-            Kind::ClosedPairing
-        } else {
-            Kind::Tree
-        };
-        let claim = Verdict { winner, kind, ..verdict.clone() };
+        // Every entry is a closed pairing or a barrier: neither is walked (§4.8, §4.10).
+        let claim = Verdict { winner, kind: Kind::ClosedPairing, ..verdict.clone() };
         let left = Limits { max_positions: limits.max_positions - positions, ..limits.clone() };
         positions += prove(board, &claim, strategy, only, &left, used, progress)?;
     }
@@ -50,10 +46,7 @@ fn coverage(verdict: &Verdict, entries: &[Entry]) -> Result<Vec<u64>, String> {
     for entry in entries {
         match entry {
             Entry::Win(Strategy::Pairing { opening, .. }) => winning.push(*opening),
-            Entry::Win(Strategy::Tree { moves, width, .. }) => {
-                winning.extend(moves.get(..*width).map(read_number));
-            }
-            Entry::Win(Strategy::Openings { .. } | Strategy::Barrier { .. }) => {}
+            Entry::Win(_) => {}
             Entry::Lose(openings, _, strategy) => {
                 named.extend(openings);
                 if let Strategy::Barrier { paths, .. } = strategy {

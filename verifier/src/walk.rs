@@ -14,17 +14,15 @@ const PROGRESS_EVERY: u64 = 1 << 22;
 type Progress<'a> = &'a mut dyn FnMut(u64);
 
 /// Walks the game `claim`ed on `board` with the winner's moves from `strategy`; the number of
-/// positions expanded, or why it is no proof. `used` is the memory already held (pairs maps);
-/// `only_opening`, for a lose-tree entry (spec.md §3.4), is the one opening the loser may play,
-/// with its file offset.
+/// positions expanded, or why it is no proof. `used` is the memory already held (pairs maps).
 pub(crate) fn walk<'a, B: Board>(
-    board: &'a mut B, claim: &'a Verdict, strategy: &'a Strategy<'a>,
-    only_opening: Option<(u64, u64)>, limits: &'a Limits, used: u64, progress: Progress<'a>,
+    board: &'a mut B, claim: &'a Verdict, strategy: &'a Strategy<'a>, limits: &'a Limits,
+    used: u64, progress: Progress<'a>,
 ) -> Result<u64, Rejection> {
     let (memo, stack, line) = (HashSet::default(), Vec::new(), Vec::new());
     let (read, positions, memory) = (0, 0, used);
     Walk { board, claim, strategy, limits, progress, memo, stack, line, read, positions, memory }
-        .run(only_opening)
+        .run()
 }
 
 /// A loser-to-move position being proven and its legal moves not yet tried.
@@ -53,25 +51,11 @@ struct Walk<'a, B: Board> {
 }
 
 impl<B: Board> Walk<'_, B> {
-    fn run(mut self, only_opening: Option<(u64, u64)>) -> Result<u64, Rejection> {
+    fn run(mut self) -> Result<u64, Rejection> {
         let start = B::Position::default();
-        match (self.claim.winner, only_opening) {
-            (Winner::First, _) => self.winner_turn(start)?,
-            (Winner::Second, None) => self.loser_turn(start)?,
-            (Winner::Second, Some((opening, offset))) => {
-                let rules = (self.claim.n, self.claim.opening_rule);
-                check_move(&*self.board, rules, &start, &[], opening).map_err(|why| {
-                    Rejection::IllegalMove {
-                        number: opening,
-                        offset: Some(offset),
-                        line: vec![],
-                        why,
-                    }
-                })?;
-                self.line.push(opening);
-                let next = self.board.play(&start, opening);
-                self.winner_turn(next)?
-            }
+        match self.claim.winner {
+            Winner::First => self.winner_turn(start)?,
+            Winner::Second => self.loser_turn(start)?,
         }
         while let Some(top) = self.stack.last_mut() {
             if let Some(reply) = top.moves.next() {

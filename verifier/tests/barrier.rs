@@ -10,40 +10,6 @@ mod common;
 use common::*;
 use jg_verify::{verify_bytes, Limits, Rejection};
 
-fn num(n: u64, x: u64) -> Vec<u8> {
-    number_bytes(x, width(n))
-}
-
-fn list(n: u64, numbers: &[u64]) -> Vec<u8> {
-    let mut bytes = num(n, numbers.len() as u64);
-    bytes.extend(numbers.iter().flat_map(|&x| num(n, x)));
-    bytes
-}
-
-/// A tag 4 entry, written field by field as spec.md §3.4 lays it out.
-#[derive(Clone, Debug)]
-struct Entry {
-    losing: Vec<u64>,
-    pairs: Vec<(u64, u64)>,
-    barrier: Vec<u64>,
-    paths: Vec<Vec<u64>>,
-}
-
-impl Entry {
-    fn bytes(&self, n: u64) -> Vec<u8> {
-        let mut bytes = vec![4];
-        bytes.extend(list(n, &self.losing));
-        bytes.extend(num(n, self.pairs.len() as u64));
-        bytes.extend(self.pairs.iter().flat_map(|&(a, b)| [num(n, a), num(n, b)].concat()));
-        bytes.extend(list(n, &self.barrier));
-        bytes.extend(num(n, self.paths.len() as u64));
-        for path in &self.paths {
-            bytes.extend(list(n, path));
-        }
-        bytes
-    }
-}
-
 fn certificate_of(n: u64, free: bool, first_wins: bool, body: &[u8]) -> Vec<u8> {
     let mut bytes = certificate(n, free, first_wins, false, body);
     bytes[28..32].copy_from_slice(&4u32.to_le_bytes());
@@ -52,44 +18,6 @@ fn certificate_of(n: u64, free: bool, first_wins: bool, body: &[u8]) -> Vec<u8> 
 
 fn openings_file(n: u64, free: bool, entry: &Entry) -> Vec<u8> {
     certificate_of(n, free, !entry.paths.is_empty(), &entry.bytes(n))
-}
-
-/// The entry proving every opening of 1..n, from the test's exact matchings.
-fn entry_for(game: &Game) -> Entry {
-    let n = game.n;
-    let pairs = game.matching_without(None);
-    let size = pairs.len();
-    let partner = |pairs: &[(u64, u64)], x: u64| {
-        pairs.iter().find_map(|&(a, b)| (a == x).then_some(b).or((b == x).then_some(a)))
-    };
-    let related = |a: u64, b: u64| a != b && (a % b == 0 || b % a == 0);
-    let missed: Vec<bool> =
-        (0..=n).map(|v| v > 0 && game.matching_without(Some(v)).len() == size).collect();
-    let barrier: Vec<u64> = (1..=n)
-        .filter(|&x| !missed[x as usize] && (1..=n).any(|d| missed[d as usize] && related(x, d)))
-        .collect();
-    let (mut losing, mut paths) = (Vec::new(), Vec::new());
-    for v in game.moves(0, 0) {
-        if !missed[v as usize] {
-            losing.push(v);
-            continue;
-        }
-        // From v along a pair of M, then a pair of a maximum matching missing v, until M has
-        // no pair: the path, reversed.
-        let avoiding = game.matching_without(Some(v));
-        let mut path = vec![v];
-        let mut at = v;
-        while let Some(y) = partner(&pairs, at) {
-            at = partner(&avoiding, y).expect("two maximum matchings differ by even paths");
-            path.extend([y, at]);
-        }
-        path.reverse();
-        paths.push(path);
-    }
-    let pairs = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect::<Vec<_>>();
-    let mut pairs = pairs;
-    pairs.sort_unstable();
-    Entry { losing, pairs, barrier, paths }
 }
 
 fn verify_both(bytes: &[u8]) -> Result<jg_verify::Verdict, Rejection> {

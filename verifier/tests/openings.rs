@@ -1,6 +1,7 @@
 //! Openings certificates (kind 4, spec.md §3.4, §4.8): which openings win, each proved by its
 //! own entry. Accepted files report exactly the openings a brute-force minimax finds winning;
-//! every entry form is exercised, and every way of lying is rejected.
+//! every entry form (closed pairings, matching-and-barrier) is exercised, every way of lying is
+//! rejected, and the retired tree tags (2, 3) are refused.
 
 mod common;
 
@@ -26,12 +27,14 @@ fn lose_pairing(n: u64, openings: &[u64], pairs: &[(u64, u64)]) -> Vec<u8> {
     [vec![1], num(n, openings.len() as u64), list, pairs_bytes(n, pairs)].concat()
 }
 
-fn win_tree(n: u64, moves: &[u64]) -> Vec<u8> {
+/// The retired win tree entry (tag 2): a u64 length, then the moves. Only to show it rejected.
+fn retired_win_tree(n: u64, moves: &[u64]) -> Vec<u8> {
     let len = (moves.len() as u64).to_le_bytes().to_vec();
     [vec![2], len, tree_body(n, moves)].concat()
 }
 
-fn lose_tree(n: u64, v: u64, moves: &[u64]) -> Vec<u8> {
+/// The retired lose tree entry (tag 3): the opening, a u64 length, then the moves.
+fn retired_lose_tree(n: u64, v: u64, moves: &[u64]) -> Vec<u8> {
     let len = (moves.len() as u64).to_le_bytes().to_vec();
     [vec![3], num(n, v), len, tree_body(n, moves)].concat()
 }
@@ -42,41 +45,83 @@ fn openings_certificate(n: u64, free: bool, first_wins: bool, entries: &[Vec<u8>
     bytes
 }
 
-/// The entries for 1..n: closed pairings where they close (losing openings grouped into one
-/// entry when the matching closes for all of them), trees elsewhere; `prefer_trees` uses trees
-/// for every other opening, so that all four forms occur. Also the winning openings.
-fn entries(game: &mut Game, prefer_trees: bool) -> (Vec<Vec<u8>>, Vec<u64>) {
+/// The matching-and-barrier entry for 1..n cut down to the openings in `named`: the losing
+/// ones listed, the paths to the winning ones.
+fn barrier_naming(game: &Game, named: &[u64]) -> Entry {
+    let mut entry = entry_for(game);
+    entry.losing.retain(|v| named.contains(v));
+    entry.paths.retain(|path| named.contains(path.last().unwrap()));
+    entry
+}
+
+/// The positions a barrier entry counts (spec.md §4.10): the numbers outside the barrier and
+/// the numbers of the paths.
+fn barrier_positions(n: u64, entry: &Entry) -> u64 {
+    n - entry.barrier.len() as u64 + entry.paths.iter().map(|path| path.len() as u64).sum::<u64>()
+}
+
+/// The one entry naming only `v`: a closed pairing where it closes, else a barrier entry; with
+/// the positions its check counts, by the test's own closure and the barrier's formula.
+fn entry_naming(game: &mut Game, v: u64) -> (Vec<u8>, u64) {
     let n = game.n;
-    let openings = game.moves(0, 0);
-    let (mut entries, mut winning, mut losing) = (Vec::new(), Vec::new(), Vec::new());
-    for (index, &v) in openings.iter().enumerate() {
-        let tree = prefer_trees && index % 2 == 0;
+    let (pairs, wins) = if game.opening_wins(v) {
+        (game.matching_without(Some(v)), true)
+    } else {
+        (game.matching_without(None), false)
+    };
+    let (opening, first_moves) = match wins {
+        true => (Some(v), game.moves(common_bit(v), v)),
+        false => (None, vec![v]),
+    };
+    match game.closure_size(opening, &first_moves, &pairs) {
+        Some(size) if wins => (win_pairing(n, v, &pairs), size as u64),
+        Some(size) => (lose_pairing(n, &[v], &pairs), size as u64),
+        None => {
+            let entry = barrier_naming(game, &[v]);
+            (entry.bytes(n), barrier_positions(n, &entry))
+        }
+    }
+}
+
+/// The entries for 1..n, each with the positions its check counts, and the winning openings:
+/// closed pairings where they close (the losing openings grouped into one entry when the
+/// matching closes for all of them), one barrier entry for the rest; `mixed` sends every other
+/// opening to the barrier entry, so that all three forms occur.
+fn entries(game: &mut Game, mixed: bool) -> (Vec<(Vec<u8>, u64)>, Vec<u64>) {
+    let n = game.n;
+    let (mut entries, mut winning, mut losing, mut barred) = (vec![], vec![], vec![], vec![]);
+    for (index, v) in game.moves(0, 0).into_iter().enumerate() {
+        let barrier = mixed && index % 2 == 0;
         if game.opening_wins(v) {
             winning.push(v);
             let pairs = game.matching_without(Some(v));
             let first_moves = game.moves(common_bit(v), v);
-            if !tree && game.closes(Some(v), &first_moves, &pairs) {
-                entries.push(win_pairing(n, v, &pairs));
-            } else {
-                entries.push(win_tree(n, &game.opening_tree(v)));
+            match game.closure_size(Some(v), &first_moves, &pairs).filter(|_| !barrier) {
+                Some(size) => entries.push((win_pairing(n, v, &pairs), size as u64)),
+                None => barred.push(v),
             }
-        } else if tree {
-            entries.push(lose_tree(n, v, &game.opening_tree(v)));
+        } else if barrier {
+            barred.push(v);
         } else {
             losing.push(v);
         }
     }
     let pairs = game.matching_without(None);
-    if !losing.is_empty() {
-        if game.closes(None, &losing, &pairs) {
-            entries.push(lose_pairing(n, &losing, &pairs));
-        } else {
-            for &v in &losing {
-                entries.push(lose_tree(n, v, &game.opening_tree(v)));
-            }
-        }
+    match game.closure_size(None, &losing, &pairs) {
+        _ if losing.is_empty() => {}
+        Some(size) => entries.push((lose_pairing(n, &losing, &pairs), size as u64)),
+        None => barred.extend(losing),
+    }
+    if !barred.is_empty() {
+        let entry = barrier_naming(game, &barred);
+        entries.push((entry.bytes(n), barrier_positions(n, &entry)));
     }
     (entries, winning)
+}
+
+/// The entries' bytes alone.
+fn bytes_of(entries: &[(Vec<u8>, u64)]) -> Vec<Vec<u8>> {
+    entries.iter().map(|(bytes, _)| bytes.clone()).collect()
 }
 
 fn common_bit(v: u64) -> u64 {
@@ -93,15 +138,16 @@ fn verify_both(bytes: &[u8]) -> Result<jg_verify::Verdict, String> {
 
 #[test]
 fn every_form_proves_exactly_the_winning_openings() {
-    let mut tags = [0; 4];
+    let mut tags = [0; 5];
     for free in [false, true] {
         for n in 1..=18 {
-            for prefer_trees in [false, true] {
+            for mixed in [false, true] {
                 let mut game = Game::new(n, free);
-                let (entries, winning) = entries(&mut game, prefer_trees);
-                for entry in &entries {
+                let (entries, winning) = entries(&mut game, mixed);
+                for (entry, _) in &entries {
                     tags[entry[0] as usize] += 1;
                 }
+                let entries = bytes_of(&entries);
                 let bytes = openings_certificate(n, free, !winning.is_empty(), &entries);
                 let verdict =
                     verify_both(&bytes).unwrap_or_else(|e| panic!("n={n} free={free}: {e}"));
@@ -122,7 +168,8 @@ fn every_form_proves_exactly_the_winning_openings() {
             }
         }
     }
-    assert!(tags.iter().all(|&count| count > 10), "every entry form occurs: {tags:?}");
+    assert!([0, 1, 4].iter().all(|&tag| tags[tag] > 10), "every entry form occurs: {tags:?}");
+    assert_eq!(tags[2] + tags[3], 0, "no retired tree entry is written");
 }
 
 fn reason(bytes: &[u8]) -> String {
@@ -134,6 +181,7 @@ fn lies_and_gaps_are_rejected() {
     let n = 16;
     let mut game = Game::new(n, false);
     let (valid, winning) = entries(&mut game, true);
+    let valid = bytes_of(&valid);
     let first = !winning.is_empty();
     let make = |entries: &[Vec<u8>], first: bool| openings_certificate(n, false, first, entries);
     assert!(verify_both(&make(&valid, first)).is_ok());
@@ -142,38 +190,38 @@ fn lies_and_gaps_are_rejected() {
     assert!(text.contains("is named by no entry"), "{text}");
     let doubled = [valid.clone(), vec![valid[0].clone()]].concat();
     assert!(reason(&make(&doubled, first)).contains("is named twice or is no opening"));
-    // An odd "opening" under the even rule, in place of 2.
-    let odd: Vec<Vec<u8>> = valid
-        .iter()
-        .map(|e| if e == &valid[0] { lose_tree(n, 3, &[]) } else { e.clone() })
-        .collect();
+    // An odd "opening" under the even rule, in place of the first entry.
+    let odd = [vec![lose_pairing(n, &[3], &[])], valid[1..].to_vec()].concat();
     assert!(reason(&make(&odd, first)).contains("is named"));
     // The header's winner contradicting the entries.
     let text = reason(&make(&valid, !first));
     assert!(text.starts_with("header at byte 24: "), "{text}");
-    // A losing opening claimed to win and a winning one claimed to lose (as trees with the
-    // moves of the truth, and as pairings): the checks refute them.
+    // A losing opening claimed to win and a winning one claimed to lose, as pairings and as
+    // barrier entries (the true matching and barrier, the opening on the wrong side), every
+    // other opening named by its own true entry: the checks refute them.
     let lost = (2..=n).step_by(2).find(|&v| !game.opening_wins(v)).unwrap();
     let won = winning[0];
+    let truth = barrier_naming(&game, &[]);
+    let claims_lost = Entry { paths: vec![vec![lost]], ..truth.clone() };
+    let claims_won = Entry { losing: vec![won], ..truth.clone() };
     for (v, lie) in [
-        (lost, win_tree(n, &[lost])),
         (lost, win_pairing(n, lost, &game.matching_without(Some(lost)))),
-        (won, lose_tree(n, won, &game.opening_tree(won)[1..])),
         (won, lose_pairing(n, &[won], &game.matching_without(None))),
+        (lost, claims_lost.bytes(n)),
+        (won, claims_won.bytes(n)),
     ] {
         let mut lying = Vec::new();
         for opening in game.moves(0, 0) {
-            if opening == v {
-                lying.push(lie.clone());
-            } else if game.opening_wins(opening) {
-                lying.push(win_tree(n, &game.opening_tree(opening)));
-            } else {
-                lying.push(lose_tree(n, opening, &game.opening_tree(opening)));
+            match opening == v {
+                true => lying.push(lie.clone()),
+                false => lying.push(entry_naming(&mut game, opening).0),
             }
         }
-        let winners = lying.iter().any(|e| e[0] == 0 || e[0] == 2);
+        // The header agrees with the lie, so that only the lie's own check can refute it.
+        let winners = winning.iter().any(|&w| w != v) || v == lost;
         let text = reason(&make(&lying, winners));
         assert!(!text.contains("named"), "the lie is refuted by its check, not coverage: {text}");
+        assert!(!text.starts_with("header"), "the lie is refuted by its check: {text}");
     }
 }
 
@@ -182,6 +230,8 @@ fn malformed_entries_are_rejected_without_panic() {
     let n = 12;
     let mut game = Game::new(n, false);
     let (valid, winning) = entries(&mut game, true);
+    let valid = bytes_of(&valid);
+    assert!(valid.iter().any(|entry| entry[0] == 4), "the barrier entry is fuzzed too");
     let bytes = openings_certificate(n, false, !winning.is_empty(), &valid);
     assert!(verify_both(&bytes).is_ok());
     // Every truncation and every one-byte extension of the body (resealed) is rejected.
@@ -208,7 +258,7 @@ fn malformed_entries_are_rejected_without_panic() {
         }
     }
     let tag = openings_certificate(n, false, true, &[vec![7]]);
-    assert!(reason(&tag).contains("entry tag is 7, not 0, 1, 2, 3 or 4"));
+    assert!(reason(&tag).contains("entry tag is 7, not 0, 1 or 4"));
     let empty = openings_certificate(n, false, true, &[lose_pairing(n, &[], &[])]);
     assert!(reason(&empty).contains("the losing openings must be at least one"));
     let unsorted = openings_certificate(n, false, true, &[lose_pairing(n, &[4, 2], &[])]);
@@ -218,48 +268,60 @@ fn malformed_entries_are_rejected_without_panic() {
 }
 
 #[test]
-fn positions_add_up_over_entries_and_the_position_bound_covers_their_sum() {
-    // n = 20, every other opening as a tree: the positions are the sum of the entries' own
-    // counts (closure sizes and walk positions, by the test's oracle), and the position bound
-    // applies to that sum, not to each entry.
-    let n = 20;
+fn retired_tree_entries_are_rejected_as_unknown_tags() {
+    // Tags 2 and 3 (win and lose trees) were retired: a true tree, in place of the entry that
+    // names its opening, is refused at its tag, whatever follows it.
+    let n = 12;
     let mut game = Game::new(n, false);
-    let (entries, winning) = entries(&mut game, true);
-    let mut expected = 0u64;
-    let mut losing_grouped = Vec::new();
-    for (index, v) in game.moves(0, 0).into_iter().enumerate() {
-        let tree = index % 2 == 0;
-        let wins = winning.contains(&v);
-        if tree || wins {
-            let pairs = game.matching_without(Some(v));
-            let first_moves = game.moves(common_bit(v), v);
-            match game.closure_size(Some(v), &first_moves, &pairs).filter(|_| wins && !tree) {
-                Some(size) => expected += size as u64,
-                None => expected += game.opening_tree_and_positions(v).1,
-            }
-        } else {
-            losing_grouped.push(v);
-        }
-    }
-    let pairs = game.matching_without(None);
-    match game.closure_size(None, &losing_grouped, &pairs) {
-        Some(size) => expected += size as u64,
-        None => {
-            for &v in &losing_grouped {
-                expected += game.opening_tree_and_positions(v).1;
+    let openings = game.moves(0, 0);
+    let won = *openings.iter().find(|&&v| game.opening_wins(v)).unwrap();
+    let lost = *openings.iter().find(|&&v| !game.opening_wins(v)).unwrap();
+    let win_tree = retired_win_tree(n, &game.opening_tree(won));
+    let lose_tree = retired_lose_tree(n, lost, &game.opening_tree(lost));
+    for (v, tree, tag) in [(won, win_tree, 2), (lost, lose_tree, 3)] {
+        let mut entries = Vec::new();
+        let mut tree_at = 0;
+        for opening in openings.iter().copied() {
+            if opening == v {
+                tree_at = entries.iter().map(Vec::len).sum::<usize>();
+                entries.push(tree.clone());
+            } else {
+                entries.push(entry_naming(&mut game, opening).0);
             }
         }
+        let text = reason(&openings_certificate(n, false, true, &entries));
+        let at = BODY + tree_at;
+        assert_eq!(text, format!("body at byte {at}: entry tag is {tag}, not 0, 1 or 4"));
+        // The bare tag too: nothing after it is read.
+        let bare = openings_certificate(n, false, true, &[vec![tag]]);
+        assert!(reason(&bare).contains(&format!("entry tag is {tag}, not 0, 1 or 4")));
     }
-    let kinds: Vec<u8> = entries.iter().map(|e| e[0]).collect();
-    assert!(kinds.contains(&0) && kinds.contains(&2) && kinds.contains(&3), "{kinds:?}");
-    let bytes = openings_certificate(n, false, true, &entries);
-    let verdict = verify_both(&bytes).unwrap();
-    assert_eq!(verdict.positions, expected);
-    let exact = Limits { max_positions: expected, ..Limits::default() };
-    assert!(verify_bytes(&bytes, &exact).is_ok());
-    let short = Limits { max_positions: expected - 1, ..Limits::default() };
-    let text = verify_bytes(&bytes, &short).unwrap_err().to_string();
-    assert!(text.contains("position limit"), "{text}");
+}
+
+#[test]
+fn positions_add_up_over_entries_and_the_position_bound_covers_their_sum() {
+    // Every other opening in the barrier entry: the positions are the sum of the entries' own
+    // counts (closure sizes by the test's oracle, the barrier's numbers outside the barrier
+    // plus its paths), and the position bound applies to that sum, not to each entry.
+    let mut kinds = Vec::new();
+    for n in [12, 16, 18, 20] {
+        let mut game = Game::new(n, false);
+        let (entries, winning) = entries(&mut game, true);
+        let expected: u64 = entries.iter().map(|(_, positions)| positions).sum();
+        let largest = entries.iter().map(|(_, positions)| *positions).max().unwrap();
+        assert!(entries.len() > 1 && largest < expected, "the sum, not one entry, is bounded");
+        kinds.extend(entries.iter().map(|(bytes, _)| bytes[0]));
+        let first = !winning.is_empty();
+        let bytes = openings_certificate(n, false, first, &bytes_of(&entries));
+        let verdict = verify_both(&bytes).unwrap();
+        assert_eq!(verdict.positions, expected, "n = {n}");
+        let exact = Limits { max_positions: expected, ..Limits::default() };
+        assert!(verify_bytes(&bytes, &exact).is_ok());
+        let short = Limits { max_positions: expected - 1, ..Limits::default() };
+        let text = verify_bytes(&bytes, &short).unwrap_err().to_string();
+        assert!(text.contains("position limit"), "{text}");
+    }
+    assert!(kinds.contains(&0) && kinds.contains(&1) && kinds.contains(&4), "{kinds:?}");
 }
 
 #[test]
@@ -267,11 +329,12 @@ fn a_first_player_claim_with_no_winning_opening_and_a_doubled_last_opening_are_r
     // n = 10: the second player wins; the header claims the first.
     let mut game = Game::new(10, false);
     let (entries, winning) = entries(&mut game, true);
+    let entries = bytes_of(&entries);
     assert!(winning.is_empty());
     let text = reason(&openings_certificate(10, false, true, &entries));
     assert_eq!(text, "header at byte 24: the first player is claimed to win, but no opening wins");
     // The last opening (10) named a second time, after all the others.
-    let last = lose_tree(10, 10, &game.opening_tree(10));
+    let last = entry_naming(&mut game, 10).0;
     let doubled = [entries.clone(), vec![last]].concat();
     let text = reason(&openings_certificate(10, false, false, &doubled));
     assert!(text.contains("10 is named twice or is no opening"), "{text}");

@@ -1,7 +1,7 @@
 //! Test oracles written from the rules alone, sharing nothing with the verifier: a brute-force
 //! minimax on raw positions, a brute-force maximum matching, a certificate writer that follows
 //! spec.md byte by byte, and a seeded random generator.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::manual_is_multiple_of)] // the rules are stated with `%`
 
 use std::collections::{HashMap, HashSet};
 
@@ -322,4 +322,80 @@ pub fn tree_certificate(game: &mut Game) -> (Vec<u8>, bool, u64) {
     let (moves, positions) = game.tree_body(winner_first);
     let bytes = certificate(game.n, game.free, winner_first, false, &tree_body(game.n, &moves));
     (bytes, winner_first, positions)
+}
+
+/// A number of the board 1..n's width.
+fn num(n: u64, x: u64) -> Vec<u8> {
+    number_bytes(x, width(n))
+}
+
+/// A count, then the numbers (spec.md §3.4).
+pub fn list(n: u64, numbers: &[u64]) -> Vec<u8> {
+    let mut bytes = num(n, numbers.len() as u64);
+    bytes.extend(numbers.iter().flat_map(|&x| num(n, x)));
+    bytes
+}
+
+/// A matching-and-barrier entry (tag 4), written field by field as spec.md §3.4 lays it out.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub losing: Vec<u64>,
+    pub pairs: Vec<(u64, u64)>,
+    pub barrier: Vec<u64>,
+    pub paths: Vec<Vec<u64>>,
+}
+
+impl Entry {
+    pub fn bytes(&self, n: u64) -> Vec<u8> {
+        let mut bytes = vec![4];
+        bytes.extend(list(n, &self.losing));
+        bytes.extend(num(n, self.pairs.len() as u64));
+        bytes.extend(self.pairs.iter().flat_map(|&(a, b)| [num(n, a), num(n, b)].concat()));
+        bytes.extend(list(n, &self.barrier));
+        bytes.extend(num(n, self.paths.len() as u64));
+        for path in &self.paths {
+            bytes.extend(list(n, path));
+        }
+        bytes
+    }
+}
+
+/// The matching-and-barrier entry (tag 4) proving every opening of 1..n, from the test's exact
+/// matchings (the definition: D = the numbers some maximum matching leaves unpaired, S = their
+/// neighbours outside D).
+pub fn entry_for(game: &Game) -> Entry {
+    let n = game.n;
+    let pairs = game.matching_without(None);
+    let size = pairs.len();
+    let partner = |pairs: &[(u64, u64)], x: u64| {
+        pairs.iter().find_map(|&(a, b)| (a == x).then_some(b).or((b == x).then_some(a)))
+    };
+    let related = |a: u64, b: u64| a != b && (a % b == 0 || b % a == 0);
+    let missed: Vec<bool> =
+        (0..=n).map(|v| v > 0 && game.matching_without(Some(v)).len() == size).collect();
+    let barrier: Vec<u64> = (1..=n)
+        .filter(|&x| !missed[x as usize] && (1..=n).any(|d| missed[d as usize] && related(x, d)))
+        .collect();
+    let (mut losing, mut paths) = (Vec::new(), Vec::new());
+    for v in game.moves(0, 0) {
+        if !missed[v as usize] {
+            losing.push(v);
+            continue;
+        }
+        // From v along a pair of M, then a pair of a maximum matching missing v, until M has
+        // no pair: the path, reversed.
+        let avoiding = game.matching_without(Some(v));
+        let mut path = vec![v];
+        let mut at = v;
+        while let Some(y) = partner(&pairs, at) {
+            at = partner(&avoiding, y).expect("two maximum matchings differ by even paths");
+            path.extend([y, at]);
+        }
+        path.reverse();
+        paths.push(path);
+    }
+    let pairs = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect::<Vec<_>>();
+    let mut pairs = pairs;
+    pairs.sort_unstable();
+    Entry { losing, pairs, barrier, paths }
 }
