@@ -86,10 +86,7 @@ pub enum OpeningEntry {
         openings: Vec<u64>,
         pairs: Vec<(u64, u64)>,
     },
-    /// Tag 2: a tree whose first move, the opening, wins.
-    WinTree { moves: Vec<u64> },
-    /// Tag 3: `opening` loses; the second player's moves after it, in walk order.
-    LoseTree { opening: u64, moves: Vec<u64> },
+    // Tags 2 and 3 (win and lose trees) are retired: the verifier rejects them.
     /// Tag 4: `pairs` is a maximum matching of the whole board and `barrier` a set S proving
     /// it maximum (spec.md §4.10). Each of `losing` loses: it is in S or in a component of even
     /// size of the board without S. Each path wins its last number: it runs from a number in
@@ -103,17 +100,12 @@ pub enum OpeningEntry {
 }
 
 impl OpeningEntry {
-    /// The openings this entry proves, ascending, each with whether it wins (a tree with no
-    /// move names none).
+    /// The openings this entry proves, ascending, each with whether it wins.
     pub fn proves(&self) -> Vec<(u64, bool)> {
         let mut proved = match self {
             OpeningEntry::WinPairing { opening, .. } => vec![(*opening, true)],
-            OpeningEntry::LoseTree { opening, .. } => vec![(*opening, false)],
             OpeningEntry::LosePairing { openings, .. } => {
                 openings.iter().map(|&v| (v, false)).collect()
-            }
-            OpeningEntry::WinTree { moves } => {
-                moves.first().map(|&v| (v, true)).into_iter().collect()
             }
             OpeningEntry::Barrier { losing, paths, .. } => {
                 let won = paths
@@ -380,18 +372,6 @@ impl Certificate {
                         body.extend(self.number_list(path)?);
                     }
                 }
-                // A tree's length is a fixed u64: a tree may hold more moves than n.
-                OpeningEntry::WinTree { moves } => {
-                    body.push(2);
-                    body.extend((moves.len() as u64).to_le_bytes());
-                    body.extend(self.tree_body(moves)?);
-                }
-                OpeningEntry::LoseTree { opening, moves } => {
-                    body.push(3);
-                    body.extend(self.number(*opening)?);
-                    body.extend((moves.len() as u64).to_le_bytes());
-                    body.extend(self.tree_body(moves)?);
-                }
             }
         }
         Ok(body)
@@ -501,18 +481,17 @@ mod tests {
     #[test]
     fn openings_bodies_have_the_layout_of_spec_3_4() {
         // Given out of order; written by smallest opening: 2 (lose pairing), 4 (win pairing),
-        // 6 (lose tree), 8 (win tree). Pairs made canonical and sorted.
+        // 6 and 8 (barrier). Pairs made canonical and sorted.
         let entries = vec![
-            OpeningEntry::WinTree {
-                moves: vec![8, 1, 7],
+            OpeningEntry::Barrier {
+                losing: vec![6],
+                pairs: vec![(6, 3), (2, 1)],
+                barrier: vec![3],
+                paths: vec![vec![5, 1, 8]],
             },
             OpeningEntry::WinPairing {
                 opening: 4,
                 pairs: vec![(3, 1)],
-            },
-            OpeningEntry::LoseTree {
-                opening: 6,
-                moves: vec![3],
             },
             OpeningEntry::LosePairing {
                 openings: vec![2],
@@ -523,8 +502,8 @@ mod tests {
         let body: &[u8] = &[
             1, 1, 2, 2, 1, 5, 3, 6, // tag 1, k = 1, opening 2, count 2, (1, 5), (3, 6)
             0, 4, 1, 1, 3, // tag 0, opening 4, count 1, (1, 3)
-            3, 6, 1, 0, 0, 0, 0, 0, 0, 0, 3, // tag 3, opening 6, len 1 (u64), move 3
-            2, 3, 0, 0, 0, 0, 0, 0, 0, 8, 1, 7, // tag 2, len 3 (u64), moves 8 1 7
+            4, 1, 6, 2, 1, 2, 3, 6, // tag 4, k = 1, losing 6, count 2, (1, 2), (3, 6)
+            1, 3, 1, 3, 5, 1, 8, // barrier: 1 number, 3; 1 path: len 3, 5 1 8
         ];
         assert_eq!(&bytes[81..], body);
         assert_eq!(&bytes[28..32], &4u32.to_le_bytes(), "kind 4");
@@ -548,10 +527,14 @@ mod tests {
         assert!(refused(openings(8, Player::Second, vec![lose(vec![])])).contains("names no"));
         assert!(refused(openings(8, Player::Second, vec![win.clone()])).contains("winner"));
         assert!(refused(openings(8, Player::First, vec![lose(vec![2])])).contains("winner"));
-        // A tree longer than the move width can count is fine: its length is a u64.
-        let long = OpeningEntry::WinTree {
-            moves: vec![2; 256],
+        // A path longer than the move width can count is refused, not cut.
+        let long = OpeningEntry::Barrier {
+            losing: vec![],
+            pairs: vec![],
+            barrier: vec![],
+            paths: vec![vec![2; 256]],
         };
-        assert!(openings(8, Player::First, vec![long]).to_bytes().is_ok());
+        let text = refused(openings(8, Player::First, vec![long]));
+        assert!(text.contains("does not fit the 1-byte numbers"), "{text}");
     }
 }

@@ -179,8 +179,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     })
 }
 
-/// The entries of an openings body (spec.md §3.4): a one-byte tag, then numbers of width `w`
-/// (a tree's length is a u64). Err names the byte of the body where an entry does not fit.
+/// The entries of an openings body (spec.md §3.4): a one-byte tag (0, 1 or 4; the tree tags 2
+/// and 3 are retired), then numbers of width `w`. Err names the byte of the body where an entry
+/// does not fit, or the unknown tag.
 fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
     /// Reads the body from `at` on.
     struct Reader<'a> {
@@ -206,16 +207,6 @@ fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
         fn one(&mut self) -> Result<u64, String> {
             Ok(self.numbers(1)?[0])
         }
-        /// A tree's length: a u64, whatever the move width.
-        fn length(&mut self) -> Result<u64, String> {
-            let at = self.at;
-            let bytes = self
-                .body
-                .get(at..at + 8)
-                .ok_or_else(|| format!("a tree length ends early at body byte {at}"))?;
-            self.at += 8;
-            Ok(number(bytes))
-        }
         /// `count`, then `count` pairs.
         fn pairs(&mut self) -> Result<Vec<(u64, u64)>, String> {
             let count = self.one()?;
@@ -237,20 +228,6 @@ fn decode_entries(body: &[u8], w: usize) -> Result<Vec<OpeningEntry>, String> {
                 OpeningEntry::LosePairing {
                     openings: r.numbers(k)?,
                     pairs: r.pairs()?,
-                }
-            }
-            2 => {
-                let len = r.length()?;
-                OpeningEntry::WinTree {
-                    moves: r.numbers(len)?,
-                }
-            }
-            3 => {
-                let opening = r.one()?;
-                let len = r.length()?;
-                OpeningEntry::LoseTree {
-                    opening,
-                    moves: r.numbers(len)?,
                 }
             }
             4 => {
@@ -805,7 +782,7 @@ fn joined(numbers: &[u64]) -> String {
 }
 
 /// The document for an openings certificate (kind 4): the summary of every opening, each
-/// closed-pairing entry's table, each tree entry's size, and the argument once.
+/// closed-pairing entry's table, each barrier entry's count, and the argument once.
 fn openings_blocks(
     d: &Decoded,
     entries: &[OpeningEntry],
@@ -865,7 +842,6 @@ fn openings_blocks(
     for (k, entry) in entries.iter().enumerate() {
         let how = match entry {
             OpeningEntry::WinPairing { .. } | OpeningEntry::LosePairing { .. } => "closed pairing",
-            OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => "tree",
             OpeningEntry::Barrier { .. } => "matching and barrier",
         };
         for (opening, wins) in entry.proves() {
@@ -901,7 +877,7 @@ fn openings_blocks(
         rows,
         1,
     ));
-    let (mut trees, mut barriers) = (false, false);
+    let mut barriers = false;
     for (k, entry) in entries.iter().enumerate() {
         let k = k + 1;
         match entry {
@@ -949,32 +925,6 @@ fn openings_blocks(
                     barrier_title(losing, paths)
                 )));
                 out.extend(barrier_blocks(n, (losing, paths), pairs, barrier)?);
-            }
-            OpeningEntry::WinTree { moves } => {
-                trees = true;
-                let opening = moves.first().copied().unwrap_or(0);
-                out.push(Block::Heading(format!(
-                    "Entry {k}: the opening {opening} wins (tree)"
-                )));
-                out.push(Block::Items(vec![
-                    format!("opening: {opening} (the tree's first move);"),
-                    format!(
-                        "{} moves of the first player, the opening included;",
-                        moves.len()
-                    ),
-                    "checked by machine (jg-verify).".into(),
-                ]));
-            }
-            OpeningEntry::LoseTree { opening, moves } => {
-                trees = true;
-                out.push(Block::Heading(format!(
-                    "Entry {k}: the opening {opening} loses (tree)"
-                )));
-                out.push(Block::Items(vec![
-                    format!("opening: {opening};"),
-                    format!("{} moves of the second player;", moves.len()),
-                    "checked by machine (jg-verify).".into(),
-                ]));
             }
         }
     }
@@ -1030,15 +980,6 @@ fn openings_blocks(
     }
     if barriers {
         out.push(Block::Para(BARRIER_ARGUMENT.into()));
-    }
-    if trees {
-        out.push(Block::Para(
-            "An entry with a tree is a case analysis over every game after its opening, meant for \
-             a machine, not for reading by hand: the verifier walks every reply of the loser \
-             against the raw rules (spec.md §4) and accepts only if the winner always has the \
-             stated legal move."
-                .into(),
-        ));
     }
     out.push(Block::Heading("Size".into()));
     out.push(Block::Items(vec![
@@ -1501,8 +1442,9 @@ mod tests {
         assert_eq!(neighbours(10, 1), (2..=10).collect::<Vec<_>>());
     }
 
-    /// An openings certificate with every tag, encoded by the solver's encoder (not checked by
-    /// the verifier: the trees are not proofs, only bytes to decode and render).
+    /// An openings certificate for n = 8 with every tag (0, 1 and 4), encoded by the solver's
+    /// encoder: 2 wins by a closed pairing, 6 loses by one, and 4 and 8 win by alternating
+    /// paths from 2 (M leaves 2 and 7 unpaired; S = {1, 6} leaves {2, 4, 8}, {3}, {5}, {7}).
     fn every_tag() -> (Vec<OpeningEntry>, Vec<u8>) {
         use crate::proofs::certificate::{Body, Certificate};
         let entries = vec![
@@ -1510,16 +1452,15 @@ mod tests {
                 opening: 2,
                 pairs: vec![(1, 7), (3, 6), (4, 8)],
             },
-            OpeningEntry::WinTree {
-                moves: vec![4, 1, 7],
+            OpeningEntry::Barrier {
+                losing: vec![],
+                pairs: vec![(1, 5), (3, 6), (4, 8)],
+                barrier: vec![1, 6],
+                paths: vec![vec![2, 8, 4], vec![2, 4, 8]],
             },
             OpeningEntry::LosePairing {
                 openings: vec![6],
                 pairs: vec![(1, 5), (3, 6)],
-            },
-            OpeningEntry::LoseTree {
-                opening: 8,
-                moves: vec![4, 1],
             },
         ];
         let certificate = Certificate {
@@ -1559,7 +1500,22 @@ mod tests {
     }
 
     #[test]
-    fn tree_entries_are_named_with_their_size_and_sent_to_the_machine() {
+    fn the_retired_tree_tags_are_refused() {
+        // Tags 2 and 3 (win and lose trees) are no longer entries: the tag byte of the first
+        // entry set to either is reported as an unknown tag, like 7.
+        let (_, bytes) = every_tag();
+        let body = 80 + "test".len();
+        assert_eq!(bytes[body], 0, "the first entry is the win pairing");
+        for tag in [2, 3, 7] {
+            let mut retagged = bytes.clone();
+            retagged[body] = tag;
+            let reason = decode(&retagged).map(|d| d.strategy).unwrap_err();
+            assert_eq!(reason, format!("entry tag {tag} at body byte 0"));
+        }
+    }
+
+    #[test]
+    fn barrier_entries_are_named_with_their_count_beside_the_pairing_tables() {
         let (_, bytes) = every_tag();
         let decoded = decode(&bytes).unwrap();
         let accepted = Accepted {
@@ -1569,19 +1525,22 @@ mod tests {
             name: "t.bin".into(),
         };
         let md = render(&decoded, &accepted, Format::Markdown).unwrap();
-        assert!(md.contains("winning openings are exactly 2 4"), "{md}");
+        assert!(md.contains("winning openings are exactly 2 4 8"), "{md}");
         for row in [
             "| 2 | wins | closed pairing (entry 1) |",
-            "| 4 | wins | tree (entry 2) |",
+            "| 4 | wins | matching and barrier (entry 2) |",
             "| 6 | loses | closed pairing (entry 3) |",
-            "| 8 | loses | tree (entry 4) |",
+            "| 8 | wins | matching and barrier (entry 2) |",
         ] {
             assert!(md.contains(row), "{row}\n{md}");
         }
-        assert!(md.contains("## Entry 2: the opening 4 wins (tree)"));
-        assert!(md.contains("- 3 moves of the first player, the opening included;"));
-        assert!(md.contains("- 2 moves of the second player;"));
-        assert_eq!(md.matches("checked by machine (jg-verify)").count(), 2);
+        assert!(
+            md.contains("## Entry 2: the openings 4 8 win (matching and barrier)"),
+            "{md}"
+        );
+        assert!(md.contains("(8 + 2 − 4)/2 = 3 pairs"), "{md}");
+        assert!(md.contains("- S: 1 6;"), "{md}");
+        assert!(!md.contains("tree"), "no tree entry is left to name: {md}");
         assert_eq!(md.matches("| loser plays | winner answers |").count(), 2);
         assert!(!md.contains("Opening: "));
         // The same bytes give the same document.

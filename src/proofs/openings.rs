@@ -258,8 +258,6 @@ fn entry_bytes(entry: &OpeningEntry, width: usize) -> usize {
         * match entry {
             OpeningEntry::WinPairing { pairs, .. } => 2 + 2 * pairs.len(),
             OpeningEntry::LosePairing { openings, pairs } => 2 + openings.len() + 2 * pairs.len(),
-            OpeningEntry::WinTree { moves } => moves.len(),
-            OpeningEntry::LoseTree { moves, .. } => 1 + moves.len(),
             OpeningEntry::Barrier {
                 losing,
                 pairs,
@@ -271,10 +269,6 @@ fn entry_bytes(entry: &OpeningEntry, width: usize) -> usize {
                     + barrier.len()
                     + paths.iter().map(|path| 1 + path.len()).sum::<usize>()
             }
-        }
-        + match entry {
-            OpeningEntry::WinTree { .. } | OpeningEntry::LoseTree { .. } => 8,
-            _ => 0,
         }
 }
 
@@ -746,15 +740,13 @@ fn augment_top(
 /// Re-checks a pairing entry from the raw rules, independently of the generator's closure and
 /// of the verifier: the openings are allowed, the pairs are disjoint pairs of related numbers
 /// not holding the winning opening, and the closure (closure.rs) from the entry's first moves
-/// is all paired. The closure's size, or what is wrong. Tree and barrier entries are left to
-/// the verifier.
+/// is all paired. The closure's size, or what is wrong. Barrier entries are left to the
+/// verifier.
 pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<usize, String> {
     let (opening, first, pairs) = match entry {
         OpeningEntry::WinPairing { opening, pairs } => (Some(*opening), vec![*opening], pairs),
         OpeningEntry::LosePairing { openings, pairs } => (None, openings.clone(), pairs),
-        OpeningEntry::WinTree { .. }
-        | OpeningEntry::LoseTree { .. }
-        | OpeningEntry::Barrier { .. } => return Ok(0),
+        OpeningEntry::Barrier { .. } => return Ok(0),
     };
     if let Some(&bad) = first.iter().find(|&&v| v == 0 || v > n || !rule.allows(v)) {
         return Err(format!("{bad} is not an opening of 1..{n}"));
