@@ -108,7 +108,7 @@ pub fn longest_chain_within(
 ) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, false) {
+        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, SEARCH) {
             Ok((found, _)) => Ok(found),
             Err(_) if n <= MAX_SEARCH_N => longest_chain_by_search(n, deadline),
             Err(reason) => Err(ChainSearchError::NotCertified(n, reason)),
@@ -137,6 +137,24 @@ pub fn certify_longest_chain(
     n: u64,
     deadline: Option<Instant>,
 ) -> Result<CertifiedChain, ChainSearchError> {
+    certify_with(n, deadline, CERTIFY)
+}
+
+/// The branch and cut's settings for a plain answer, and for a certificate.
+const SEARCH: cut::Settings = cut::Settings {
+    want_proof: false,
+    weak_root: false,
+};
+const CERTIFY: cut::Settings = cut::Settings {
+    want_proof: true,
+    weak_root: false,
+};
+
+fn certify_with(
+    n: u64,
+    deadline: Option<Instant>,
+    settings: cut::Settings,
+) -> Result<CertifiedChain, ChainSearchError> {
     if n == 0 {
         return Err(ChainSearchError::Zero);
     }
@@ -144,7 +162,7 @@ pub fn certify_longest_chain(
         return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
     }
     let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
-    let (found, proof) = by_cuts(n as usize, deadline, true).map_err(fail)?;
+    let (found, proof) = by_cuts(n as usize, deadline, settings).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
@@ -160,7 +178,7 @@ pub fn certify_longest_chain(
 fn by_cuts(
     n: usize,
     deadline: Option<Instant>,
-    want_proof: bool,
+    settings: cut::Settings,
 ) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
     let neighbours = neighbour_lists(n);
     let incumbent = greedy_chain(&neighbours);
@@ -194,7 +212,7 @@ fn by_cuts(
     }
     let vertices: Vec<usize> = (1..=n).filter(|&v| kept[v]).collect();
     let found =
-        cut::longest_path(vertices, start, deadline, want_proof).map_err(|e| e.to_string())?;
+        cut::longest_path(vertices, start, deadline, settings).map_err(|e| e.to_string())?;
     let chain = if found.chain.len() >= incumbent.len() {
         found.chain
     } else {
@@ -746,6 +764,113 @@ mod tests {
             assert!(search.proved);
             let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
             assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+        }
+    }
+
+    /// The branch and cut without forest cuts at the root: its root bound is too weak to prove
+    /// the length, so the certificate must be the tree it explored.
+    const WEAK_ROOT: cut::Settings = cut::Settings {
+        want_proof: true,
+        weak_root: true,
+    };
+
+    /// Tree certificates end to end: with a weak root every certificate is a tree of several
+    /// leaves, the verifier accepts it, and the length it proves is the brute force's.
+    #[test]
+    fn a_weak_root_gives_tree_certificates_that_verify() {
+        for n in 25..=40 {
+            let certified = certify_with(n, None, WEAK_ROOT).unwrap();
+            let verdict = jg_verify::chain::check(&certified.certificate)
+                .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            let search = longest_chain_by_search(n, None).unwrap();
+            assert!(search.proved);
+            assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+            assert_eq!(verdict.leaves, certified.leaves);
+            // Forced to depth 3 on y variables: a full tree, each leaf under its own fixings.
+            assert_eq!(verdict.leaves, 8, "n = {n}");
+            let text = String::from_utf8(certified.certificate).unwrap();
+            assert_eq!(
+                text.lines().filter(|l| l.starts_with("branch y ")).count(),
+                7
+            );
+        }
+    }
+
+    /// The lines of a weak-root (tree) certificate of n = 40, and where each leaf starts.
+    fn tree_certificate() -> (Vec<String>, Vec<usize>) {
+        let certified = certify_with(40, None, WEAK_ROOT).unwrap();
+        let text = String::from_utf8(certified.certificate).unwrap();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let leaves = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("leaf "))
+            .collect();
+        (lines, leaves)
+    }
+
+    fn verdict_of(lines: &[String]) -> Result<jg_verify::chain::ChainVerdict, String> {
+        let text = lines.join("\n") + "\n";
+        jg_verify::chain::check(text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    /// The leaf starting at line `at`: its header and its rows.
+    fn leaf_lines(lines: &[String], at: usize) -> std::ops::Range<usize> {
+        let rows: usize = lines[at]["leaf ".len()..].parse().unwrap();
+        at..at + 1 + rows
+    }
+
+    /// Tree certificates against each kind of lie: a dropped leaf (its case uncovered), a
+    /// dropped branch, a leaf's bound raised, a negative multiplier deep in the tree, and every
+    /// truncation.
+    #[test]
+    fn a_lying_tree_certificate_is_refused() {
+        let (lines, leaves) = tree_certificate();
+        assert_eq!(verdict_of(&lines).unwrap().leaves, 8);
+        let says = |lines: &[String], part: &str| {
+            let rejection = verdict_of(lines).expect_err("a lie was accepted");
+            assert!(
+                rejection.contains(part),
+                "{rejection:?} should contain {part:?}"
+            );
+        };
+        // The last leaf dropped: the case y_1 = y_2 = y_3 = 1 is not covered.
+        let mut dropped = lines.clone();
+        dropped.drain(leaf_lines(&lines, leaves[7]));
+        says(&dropped, "unknown tree node `end`");
+        // A leaf in the middle dropped: the next one takes its place, the end comes too soon.
+        let mut dropped = lines.clone();
+        dropped.drain(leaf_lines(&lines, leaves[2]));
+        says(&dropped, "invalid chain certificate");
+        // The root's branch dropped: the leaves are read under other fixings (and two trees
+        // where one is allowed).
+        let root = lines.iter().position(|l| l.starts_with("branch ")).unwrap();
+        let mut no_root = lines.clone();
+        no_root.remove(root);
+        says(&no_root, "invalid chain certificate");
+        // Leaf 6 without its largest multiplier: its bound is too high.
+        let range = leaf_lines(&lines, leaves[5]);
+        let largest = range
+            .clone()
+            .skip(1)
+            .filter(|&i| !lines[i].starts_with("t "))
+            .max_by_key(|&i| lines[i].rsplit_once(' ').unwrap().1.parse::<i64>().unwrap())
+            .unwrap();
+        let mut weaker = lines.clone();
+        weaker.remove(largest);
+        weaker[range.start] = format!("leaf {}", range.len() - 2);
+        says(&weaker, "leaf 6: bound ");
+        // A negative multiplier in the last leaf.
+        let row = leaf_lines(&lines, leaves[7]).end - 1;
+        let mut negative = lines.clone();
+        let (head, m) = lines[row].rsplit_once(' ').unwrap();
+        negative[row] = format!("{head} -{m}");
+        says(&negative, "negative multiplier");
+        // Every prefix short of `end` is refused.
+        let text = lines.join("\n") + "\n";
+        for cut in 0..text.len() - 4 {
+            assert!(
+                jg_verify::chain::check(&text.as_bytes()[..cut]).is_err(),
+                "{cut} bytes"
+            );
         }
     }
 
