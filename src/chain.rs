@@ -195,20 +195,25 @@ fn by_cuts(
             }
         }
     }
-    // The first chain on the reduced graph: a dropped end becomes its group's kept one.
-    let mut start: Vec<usize> = incumbent
-        .iter()
-        .map(|&v| {
-            if kept[v] {
-                v
-            } else {
-                group_of[neighbours[v][0]]
+    // The first chain on the reduced graph: a dropped end becomes its group's kept one, or
+    // goes when that one is on the chain already (a dropped number, with one neighbour, can
+    // only be an end).
+    let mut start = incumbent.clone();
+    for _ in 0..2 {
+        if let Some(&v) = start.last() {
+            if !kept[v] {
+                let replacement = group_of[neighbours[v][0]];
+                if start.contains(&replacement) {
+                    start.pop();
+                } else {
+                    *start.last_mut().expect("non-empty") = replacement;
+                }
             }
-        })
-        .collect();
-    let mut seen = vec![false; n + 1];
-    if start.iter().any(|&v| std::mem::replace(&mut seen[v], true)) {
-        start.truncate(1);
+        }
+        start.reverse();
+    }
+    if start.is_empty() || start.iter().any(|&v| !kept[v]) {
+        start = vec![n];
     }
     let vertices: Vec<usize> = (1..=n).filter(|&v| kept[v]).collect();
     let found =

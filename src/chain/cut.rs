@@ -47,9 +47,9 @@ pub(super) struct Model {
 /// A forest inequality x(E(S)) ≤ y(S) − y_k: the members S (vertex indices, sorted) and k.
 pub(super) type Cut = (Vec<usize>, usize);
 
-/// Local search rounds on the first chain, and on the chain read off each node's LP.
-const ROOT_ROUNDS: usize = 4000;
-const NODE_ROUNDS: usize = 300;
+/// Local search rounds per number on the first chain, and on the chain read off each node's LP.
+const ROOT_ROUNDS: usize = 40;
+const NODE_ROUNDS: usize = 3;
 
 /// A node is closed when its LP bound is below best + 1 by at least this much: a bound closer
 /// to best + 1 is float noise around best + 1 itself, and the certificate (spec.md §6) needs
@@ -228,7 +228,11 @@ impl Model {
             cuts: root_cuts.clone(),
         });
         let root_bound = (root_objective + EPS).floor() as u64;
-        best = self.board.improve(best, ROOT_ROUNDS, 0x9e37_79b9_7f4a_7c15);
+        best = self.board.improve(
+            best,
+            ROOT_ROUNDS * self.vertices.len(),
+            0x9e37_79b9_7f4a_7c15,
+        );
         let mut nodes = 0u64;
         // The tree as explored (slot 0 the root), for the certificate when the root alone
         // does not prove the bound. Open nodes carry their fixings and the cuts in their LP.
@@ -274,7 +278,10 @@ impl Model {
                 tree[slot] = leaf(Some(&node), fixings, active);
                 continue;
             }
-            let guess = self.board.improve(self.lp_walk(&node), NODE_ROUNDS, nodes);
+            let patched = self.lp_patch(&node);
+            let guess = self
+                .board
+                .improve(patched, NODE_ROUNDS * self.vertices.len(), nodes);
             if guess.len() > best.len() {
                 best = guess;
                 if prunable(node.objective(), best.len()) && !forced {
@@ -525,29 +532,15 @@ impl Model {
         sets
     }
 
-    /// A chain following the LP's edges: from a number the LP uses fully and with the least
-    /// edge weight (an end, in a path), always along the heaviest edge.
-    fn lp_walk(&self, solution: &Solution) -> Vec<usize> {
-        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
-        let mut weight = std::collections::HashMap::new();
-        let mut around = vec![0.0; self.vertices.len()];
-        for (e, &(a, b)) in self.edges.iter().enumerate() {
-            if xs[e] > EPS {
-                let (a, b) = (self.vertices[a], self.vertices[b]);
-                weight.insert((a.min(b), a.max(b)), xs[e]);
-            }
-            around[a] += xs[e];
-            around[b] += xs[e];
-        }
-        let start = (0..self.vertices.len())
-            .max_by(|&a, &b| {
-                let key = |v: usize| solution.var_value(self.y[v]) - around[v] / 4.0;
-                key(a).total_cmp(&key(b)).then(b.cmp(&a))
-            })
-            .map_or(1, |v| self.vertices[v]);
-        self.board.walk(start, |a, b| {
-            weight.get(&(a.min(b), a.max(b))).copied().unwrap_or(0.0)
-        })
+    /// A chain from the LP's edges, heaviest first (`Board::patch`).
+    fn lp_patch(&self, solution: &Solution) -> Vec<usize> {
+        let weighted = self
+            .edges
+            .iter()
+            .zip(&self.x)
+            .map(|(&(a, b), &x)| (self.vertices[a], self.vertices[b], solution.var_value(x)))
+            .collect();
+        self.board.patch(weighted)
     }
 
     /// The most fractional vertex variable, else the most fractional edge variable: its column.
