@@ -144,10 +144,12 @@ pub fn certify_longest_chain(
 const SEARCH: cut::Settings = cut::Settings {
     want_proof: false,
     weak_root: false,
+    warm_nodes: cut::WARM_NODES,
 };
 const CERTIFY: cut::Settings = cut::Settings {
     want_proof: true,
     weak_root: false,
+    warm_nodes: cut::WARM_NODES,
 };
 
 fn certify_with(
@@ -777,6 +779,7 @@ mod tests {
     const WEAK_ROOT: cut::Settings = cut::Settings {
         want_proof: true,
         weak_root: true,
+        warm_nodes: cut::WARM_NODES,
     };
 
     /// Tree certificates end to end: with a weak root every certificate is a tree of several
@@ -876,6 +879,35 @@ mod tests {
                 jg_verify::chain::check(&text.as_bytes()[..cut]).is_err(),
                 "{cut} bytes"
             );
+        }
+    }
+
+    /// Open nodes set aside (every one but the newest) are rebuilt from the root's LP: the
+    /// same lengths, and certificates the verifier accepts, tree or root alone.
+    #[test]
+    fn nodes_set_aside_and_rebuilt_give_the_same_proofs() {
+        for (n, weak_root) in [(40, true), (150, false), (250, false)] {
+            let settings = cut::Settings {
+                want_proof: true,
+                weak_root,
+                warm_nodes: 0,
+            };
+            let cold = certify_with(n, None, settings).unwrap();
+            let warm = certify_with(
+                n,
+                None,
+                cut::Settings {
+                    warm_nodes: 16,
+                    ..settings
+                },
+            );
+            let verdict = jg_verify::chain::check(&cold.certificate).unwrap();
+            assert_eq!(
+                verdict.length,
+                warm.unwrap().found.chain.len() as u64,
+                "n = {n}"
+            );
+            assert!(cold.found.nodes > 1, "n = {n}: nothing was set aside");
         }
     }
 

@@ -68,10 +68,18 @@ pub(super) struct Settings {
     /// For tests that need a tree certificate at small n: no forest cuts at the root, and the
     /// nodes of depth below `WEAK_DEPTH` are branched on even when their bound closes them.
     pub weak_root: bool,
+    /// At most this many open nodes keep their solved LP (`WARM_NODES`; 0 in tests of the
+    /// rebuilding of the others).
+    pub warm_nodes: usize,
 }
 
 /// How deep a weak root (`Settings::weak_root`) forces branching.
 const WEAK_DEPTH: usize = 3;
+
+/// By default, at most this many open nodes keep their solved LP (a copy of the whole simplex state, some
+/// MB at n = 1000); the others keep only their fixings and cuts. This bounds the memory of the
+/// depth-first search, whose stack would otherwise hold one LP per level.
+pub(super) const WARM_NODES: usize = 16;
 
 /// A node of the explored tree, by slot: columns are y_i = i, x_e = |V| + e.
 pub(super) enum Node {
@@ -95,7 +103,9 @@ pub(super) struct Leaf {
 
 /// A node waiting on the depth-first stack.
 struct Open {
-    solution: Solution,
+    /// The node's LP, solved; None once set aside to bound memory (`WARM_NODES`): it is then
+    /// rebuilt from the root's LP, its fixings and its cuts when its turn comes.
+    solution: Option<Solution>,
     slot: usize,
     fixings: Vec<(usize, bool)>,
     cuts: Vec<usize>,
@@ -237,8 +247,9 @@ impl Model {
         // The tree as explored (slot 0 the root), for the certificate when the root alone
         // does not prove the bound. Open nodes carry their fixings and the cuts in their LP.
         let mut tree = vec![Node::Open];
+        let root_copy = (root.clone(), root_cuts.len());
         let mut stack = vec![Open {
-            solution: root,
+            solution: Some(root),
             slot: 0,
             fixings: Vec::new(),
             cuts: root_cuts,
@@ -253,10 +264,14 @@ impl Model {
         {
             nodes += 1;
             let forced = settings.weak_root && fixings.len() < WEAK_DEPTH;
+            let solution = match solution {
+                Some(solution) => Some(solution),
+                None => self.rebuild(&root_copy, &fixings, &active, &cuts)?,
+            };
             let node = if slot == 0 && settings.weak_root {
-                Some(solution)
+                solution
             } else {
-                self.cut_rounds(Some(solution), deadline, &mut cuts, &mut active)?
+                self.cut_rounds(solution, deadline, &mut cuts, &mut active)?
             };
             let leaf = |point: Option<&Solution>, fixings: Vec<(usize, bool)>, cuts: Vec<usize>| {
                 Node::Leaf(Leaf {
@@ -317,7 +332,7 @@ impl Model {
                             None => tree.push(leaf(None, fixings, active.clone())),
                             Some(solution) => {
                                 stack.push(Open {
-                                    solution,
+                                    solution: Some(solution),
                                     slot: tree.len(),
                                     fixings,
                                     cuts: active.clone(),
@@ -325,6 +340,15 @@ impl Model {
                                 tree.push(Node::Open);
                             }
                         }
+                    }
+                    let warm = stack.iter().filter(|open| open.solution.is_some()).count();
+                    let aside = warm.saturating_sub(settings.warm_nodes);
+                    for open in stack
+                        .iter_mut()
+                        .filter(|o| o.solution.is_some())
+                        .take(aside)
+                    {
+                        open.solution = None;
                     }
                 }
             }
@@ -348,6 +372,33 @@ impl Model {
             proved,
             proof,
         })
+    }
+
+    /// A set-aside node's LP: the root's (with its first `root_cuts` cuts), the node's
+    /// fixings, then the rest of its cuts. None when that LP is empty.
+    fn rebuild(
+        &self,
+        (root, root_cuts): &(Solution, usize),
+        fixings: &[(usize, bool)],
+        active: &[usize],
+        cuts: &[Cut],
+    ) -> Result<Option<Solution>, EngineFailed> {
+        let mut solution = root.clone();
+        for &(column, value) in fixings {
+            let value = if value { 1.0 } else { 0.0 };
+            match into_node(solution.fix_var(self.variable(column), value))? {
+                Some(next) => solution = next,
+                None => return Ok(None),
+            }
+        }
+        for &c in &active[*root_cuts..] {
+            let row = self.cut_row(&cuts[c]);
+            match into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))? {
+                Some(next) => solution = next,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(solution))
     }
 
     /// The LP variable of a column: y_i is column i, x_e is column |V| + e.

@@ -312,7 +312,7 @@ mod tests {
             assert!(!std::mem::replace(&mut seen[v], true), "{v} twice");
             if i > 0 {
                 let u = chain[i - 1];
-                assert!(v % u == 0 || u % v == 0, "{u} then {v}");
+                assert!(v.is_multiple_of(u) || u.is_multiple_of(v), "{u} then {v}");
             }
         }
     }
