@@ -8,6 +8,8 @@ mod certify;
 mod cut;
 mod improve;
 
+pub use cut::{Progress, Report};
+
 use serde::Serialize;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -106,9 +108,19 @@ pub fn longest_chain_within(
     n: u64,
     deadline: Option<Instant>,
 ) -> Result<LongestChain, ChainSearchError> {
+    longest_chain_reporting(n, deadline, &|_| {})
+}
+
+/// As `longest_chain_within`, telling `report` how the branch and cut stands after each node
+/// (nodes, longest chain so far, root bound): for a progress line.
+pub fn longest_chain_reporting(
+    n: u64,
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, SEARCH) {
+        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, SEARCH, report) {
             Ok((found, _)) => Ok(found),
             Err(_) if n <= MAX_SEARCH_N => longest_chain_by_search(n, deadline),
             Err(reason) => Err(ChainSearchError::NotCertified(n, reason)),
@@ -137,7 +149,16 @@ pub fn certify_longest_chain(
     n: u64,
     deadline: Option<Instant>,
 ) -> Result<CertifiedChain, ChainSearchError> {
-    certify_with(n, deadline, CERTIFY)
+    certify_longest_chain_reporting(n, deadline, &|_| {})
+}
+
+/// As `certify_longest_chain`, with a progress `report` as for `longest_chain_reporting`.
+pub fn certify_longest_chain_reporting(
+    n: u64,
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
+    certify_with(n, deadline, CERTIFY, report)
 }
 
 /// The branch and cut's settings for a plain answer, and for a certificate.
@@ -156,6 +177,7 @@ fn certify_with(
     n: u64,
     deadline: Option<Instant>,
     settings: cut::Settings,
+    report: cut::Report,
 ) -> Result<CertifiedChain, ChainSearchError> {
     if n == 0 {
         return Err(ChainSearchError::Zero);
@@ -164,7 +186,7 @@ fn certify_with(
         return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
     }
     let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
-    let (found, proof) = by_cuts(n as usize, deadline, settings).map_err(fail)?;
+    let (found, proof) = by_cuts(n as usize, deadline, settings, report).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
@@ -181,6 +203,7 @@ fn by_cuts(
     n: usize,
     deadline: Option<Instant>,
     settings: cut::Settings,
+    report: cut::Report,
 ) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
     let neighbours = neighbour_lists(n);
     let incumbent = greedy_chain(&neighbours);
@@ -218,8 +241,8 @@ fn by_cuts(
         start = vec![n];
     }
     let vertices: Vec<usize> = (1..=n).filter(|&v| kept[v]).collect();
-    let found =
-        cut::longest_path(vertices, start, deadline, settings).map_err(|e| e.to_string())?;
+    let found = cut::longest_path(vertices, start, deadline, settings, report)
+        .map_err(|e| e.to_string())?;
     let chain = if found.chain.len() >= incumbent.len() {
         found.chain
     } else {
@@ -787,7 +810,7 @@ mod tests {
     #[test]
     fn a_weak_root_gives_tree_certificates_that_verify() {
         for n in 25..=40 {
-            let certified = certify_with(n, None, WEAK_ROOT).unwrap();
+            let certified = certify_with(n, None, WEAK_ROOT, &|_| {}).unwrap();
             let verdict = jg_verify::chain::check(&certified.certificate)
                 .unwrap_or_else(|e| panic!("n = {n}: {e}"));
             let search = longest_chain_by_search(n, None).unwrap();
@@ -806,7 +829,7 @@ mod tests {
 
     /// The lines of a weak-root (tree) certificate of n = 40, and where each leaf starts.
     fn tree_certificate() -> (Vec<String>, Vec<usize>) {
-        let certified = certify_with(40, None, WEAK_ROOT).unwrap();
+        let certified = certify_with(40, None, WEAK_ROOT, &|_| {}).unwrap();
         let text = String::from_utf8(certified.certificate).unwrap();
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let leaves = (0..lines.len())
@@ -892,7 +915,7 @@ mod tests {
                 weak_root,
                 warm_nodes: 0,
             };
-            let cold = certify_with(n, None, settings).unwrap();
+            let cold = certify_with(n, None, settings, &|_| {}).unwrap();
             let warm = certify_with(
                 n,
                 None,

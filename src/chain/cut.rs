@@ -60,6 +60,17 @@ fn prunable(objective: f64, best: usize) -> bool {
     objective + PRUNE < (best + 1) as f64
 }
 
+/// Told after each node: nodes so far, the longest chain so far, the root's LP bound.
+pub type Report<'a> = &'a dyn Fn(Progress);
+
+/// How the branch and cut stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub nodes: u64,
+    pub longest: usize,
+    pub root_bound: f64,
+}
+
 /// How the branch and cut runs.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Settings {
@@ -118,6 +129,7 @@ pub(super) fn longest_path(
     incumbent: Vec<usize>,
     deadline: Option<Instant>,
     settings: Settings,
+    report: Report,
 ) -> Result<Outcome, EngineFailed> {
     let n = vertices.iter().copied().max().unwrap_or(0);
     let mut index = vec![usize::MAX; n + 1];
@@ -171,7 +183,7 @@ pub(super) fn longest_path(
         y,
         x,
     };
-    model.branch_and_cut(&problem, incumbent, deadline, settings)
+    model.branch_and_cut(&problem, incumbent, deadline, settings, report)
 }
 
 fn past(deadline: Option<Instant>) -> bool {
@@ -203,6 +215,7 @@ impl Model {
         mut best: Vec<usize>,
         deadline: Option<Instant>,
         settings: Settings,
+        report: Report,
     ) -> Result<Outcome, EngineFailed> {
         // Every forest cut found, at the root or at a node; each node's LP holds some of them.
         let mut cuts: Vec<Cut> = Vec::new();
@@ -263,6 +276,11 @@ impl Model {
         }) = stack.pop()
         {
             nodes += 1;
+            report(Progress {
+                nodes,
+                longest: best.len(),
+                root_bound: root_objective,
+            });
             let forced = settings.weak_root && fixings.len() < WEAK_DEPTH;
             let solution = match solution {
                 Some(solution) => Some(solution),
