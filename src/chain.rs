@@ -923,6 +923,7 @@ mod tests {
                     warm_nodes: 16,
                     ..settings
                 },
+                &|_| {},
             );
             let verdict = jg_verify::chain::check(&cold.certificate).unwrap();
             assert_eq!(
