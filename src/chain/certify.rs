@@ -44,6 +44,26 @@ pub(crate) struct Proof {
     pub cuts: Vec<(usize, Vec<usize>)>,
 }
 
+/// A leaf's multipliers (rows named by vertex indices and cut ids), with what their bound
+/// under any fixings needs: r = c − λA by column, and the constant λ·b.
+struct Multipliers {
+    rows: Vec<(Row, f64)>,
+    reduced: Vec<f64>,
+    constant: f64,
+}
+
+impl Multipliers {
+    /// The bound these multipliers give (floats) under `fixings`, as spec.md §6.3 computes it.
+    fn bound(&self, fixings: &[(usize, bool)]) -> f64 {
+        let mut bound = self.constant + self.reduced.iter().map(|&r| r.max(0.0)).sum::<f64>();
+        for &(j, value) in fixings {
+            let r = self.reduced[j];
+            bound += if value { r } else { 0.0 } - r.max(0.0);
+        }
+        bound
+    }
+}
+
 /// Rows this close to tight at the LP point may carry a multiplier.
 const TIGHT: f64 = 1e-6;
 /// Multipliers are boxed so that the dual is bounded even when the LP is empty.
@@ -56,13 +76,14 @@ impl Model {
         &self,
         tree: &[Node],
         cuts: &[Cut],
-        _length: usize,
+        length: usize,
     ) -> Result<Proof, String> {
         let mut proof = Proof {
             steps: Vec::new(),
             cuts: Vec::new(),
         };
         let mut cut_number = vec![usize::MAX; cuts.len()];
+        let mut known: Vec<Multipliers> = Vec::new();
         let mut stack = vec![0];
         while let Some(slot) = stack.pop() {
             match &tree[slot] {
@@ -80,7 +101,20 @@ impl Model {
                     stack.push(*zero);
                 }
                 Node::Leaf(leaf) => {
-                    let rows = self.prove(leaf, cuts)?;
+                    // Every row is valid for every chain, so multipliers found at an earlier
+                    // leaf serve again when their bound under this leaf's fixings is low
+                    // enough; else this leaf's own dual LP is solved.
+                    let reused = known
+                        .iter()
+                        .position(|m: &Multipliers| m.bound(&leaf.fixings) < length as f64 + 0.999);
+                    let index = match reused {
+                        Some(index) => index,
+                        None => {
+                            known.push(self.prove(leaf, cuts)?);
+                            known.len() - 1
+                        }
+                    };
+                    let rows = known[index].rows.clone();
                     let mut named = Vec::with_capacity(rows.len());
                     for (row, value) in rows {
                         let row = match row {
@@ -112,7 +146,7 @@ impl Model {
     /// s_j ≥ 0 for a free column, any sign for a column fixed to 1, and no constraint for a
     /// column fixed to 0 (spec.md §6.3 counts r_j, r_j or 0 for them). Its value is the LP
     /// bound, and any feasible λ gives a valid one. Rows name vertex indices and cut ids.
-    fn prove(&self, leaf: &Leaf, cuts: &[Cut]) -> Result<Vec<(Row, f64)>, String> {
+    fn prove(&self, leaf: &Leaf, cuts: &[Cut]) -> Result<Multipliers, String> {
         let (nv, ne) = (self.vertices.len(), self.edges.len());
         let tight = |slack: f64| leaf.point.is_none() || slack <= TIGHT;
         let mut values = vec![0.0; nv + ne];
@@ -184,14 +218,26 @@ impl Model {
             .map_err(|error| format!("the dual LP failed: {error}"))?
             .into_solution()
             .map_err(|_| "the dual LP was interrupted".to_string())?;
-        let mut proof = vec![(Row::Tree, solution.var_value(mu))];
-        for (r, (row, _)) in rows.iter().enumerate() {
+        let mu = solution.var_value(mu);
+        let mut proof = vec![(Row::Tree, mu)];
+        // r = c − λA − μ·t, by column, to try these multipliers at later leaves.
+        let mut reduced: Vec<f64> = (0..nv + ne)
+            .map(|j| if j < nv { 1.0 + mu } else { -mu })
+            .collect();
+        for (r, (row, entries)) in rows.iter().enumerate() {
             let value = solution.var_value(lambda[r]);
             if value > 1e-12 {
                 proof.push((*row, value));
+                for &(j, a) in entries {
+                    reduced[j] -= value * a;
+                }
             }
         }
-        Ok(proof)
+        Ok(Multipliers {
+            rows: proof,
+            reduced,
+            constant: -mu,
+        })
     }
 }
 
