@@ -106,3 +106,13 @@ fn brute_force(n: usize) -> usize {
         .max()
         .unwrap_or(0)
 }
+
+#[test]
+fn help_states_the_limit_and_the_memory() {
+    let out = jg(&["chain", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("at most 2^20"), "{help}");
+    assert!(help.contains("Memory: "), "{help}");
+    assert!(help.contains("at most 16 solved copies"), "{help}");
+}

@@ -8,6 +8,8 @@ mod certify;
 mod cut;
 mod improve;
 
+pub use cut::{Progress, Report};
+
 use serde::Serialize;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -106,9 +108,19 @@ pub fn longest_chain_within(
     n: u64,
     deadline: Option<Instant>,
 ) -> Result<LongestChain, ChainSearchError> {
+    longest_chain_reporting(n, deadline, &|_| {})
+}
+
+/// As `longest_chain_within`, telling `report` how the branch and cut stands after each node
+/// (nodes, longest chain so far, root bound): for a progress line.
+pub fn longest_chain_reporting(
+    n: u64,
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, false) {
+        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, SEARCH, report) {
             Ok((found, _)) => Ok(found),
             Err(_) if n <= MAX_SEARCH_N => longest_chain_by_search(n, deadline),
             Err(reason) => Err(ChainSearchError::NotCertified(n, reason)),
@@ -137,6 +149,36 @@ pub fn certify_longest_chain(
     n: u64,
     deadline: Option<Instant>,
 ) -> Result<CertifiedChain, ChainSearchError> {
+    certify_longest_chain_reporting(n, deadline, &|_| {})
+}
+
+/// As `certify_longest_chain`, with a progress `report` as for `longest_chain_reporting`.
+pub fn certify_longest_chain_reporting(
+    n: u64,
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
+    certify_with(n, deadline, CERTIFY, report)
+}
+
+/// The branch and cut's settings for a plain answer, and for a certificate.
+const SEARCH: cut::Settings = cut::Settings {
+    want_proof: false,
+    weak_root: false,
+    warm_nodes: cut::WARM_NODES,
+};
+const CERTIFY: cut::Settings = cut::Settings {
+    want_proof: true,
+    weak_root: false,
+    warm_nodes: cut::WARM_NODES,
+};
+
+fn certify_with(
+    n: u64,
+    deadline: Option<Instant>,
+    settings: cut::Settings,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
     if n == 0 {
         return Err(ChainSearchError::Zero);
     }
@@ -144,7 +186,7 @@ pub fn certify_longest_chain(
         return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
     }
     let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
-    let (found, proof) = by_cuts(n as usize, deadline, true).map_err(fail)?;
+    let (found, proof) = by_cuts(n as usize, deadline, settings, report).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
@@ -160,7 +202,8 @@ pub fn certify_longest_chain(
 fn by_cuts(
     n: usize,
     deadline: Option<Instant>,
-    want_proof: bool,
+    settings: cut::Settings,
+    report: cut::Report,
 ) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
     let neighbours = neighbour_lists(n);
     let incumbent = greedy_chain(&neighbours);
@@ -177,24 +220,29 @@ fn by_cuts(
             }
         }
     }
-    // The first chain on the reduced graph: a dropped end becomes its group's kept one.
-    let mut start: Vec<usize> = incumbent
-        .iter()
-        .map(|&v| {
-            if kept[v] {
-                v
-            } else {
-                group_of[neighbours[v][0]]
+    // The first chain on the reduced graph: a dropped end becomes its group's kept one, or
+    // goes when that one is on the chain already (a dropped number, with one neighbour, can
+    // only be an end).
+    let mut start = incumbent.clone();
+    for _ in 0..2 {
+        if let Some(&v) = start.last() {
+            if !kept[v] {
+                let replacement = group_of[neighbours[v][0]];
+                if start.contains(&replacement) {
+                    start.pop();
+                } else {
+                    *start.last_mut().expect("non-empty") = replacement;
+                }
             }
-        })
-        .collect();
-    let mut seen = vec![false; n + 1];
-    if start.iter().any(|&v| std::mem::replace(&mut seen[v], true)) {
-        start.truncate(1);
+        }
+        start.reverse();
+    }
+    if start.is_empty() || start.iter().any(|&v| !kept[v]) {
+        start = vec![n];
     }
     let vertices: Vec<usize> = (1..=n).filter(|&v| kept[v]).collect();
-    let found =
-        cut::longest_path(vertices, start, deadline, want_proof).map_err(|e| e.to_string())?;
+    let found = cut::longest_path(vertices, start, deadline, settings, report)
+        .map_err(|e| e.to_string())?;
     let chain = if found.chain.len() >= incumbent.len() {
         found.chain
     } else {
@@ -746,6 +794,144 @@ mod tests {
             assert!(search.proved);
             let verdict = jg_verify::chain::check(&certified.certificate).unwrap();
             assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+        }
+    }
+
+    /// The branch and cut without forest cuts at the root: its root bound is too weak to prove
+    /// the length, so the certificate must be the tree it explored.
+    const WEAK_ROOT: cut::Settings = cut::Settings {
+        want_proof: true,
+        weak_root: true,
+        warm_nodes: cut::WARM_NODES,
+    };
+
+    /// Tree certificates end to end: with a weak root every certificate is a tree of several
+    /// leaves, the verifier accepts it, and the length it proves is the brute force's.
+    #[test]
+    fn a_weak_root_gives_tree_certificates_that_verify() {
+        for n in 25..=40 {
+            let certified = certify_with(n, None, WEAK_ROOT, &|_| {}).unwrap();
+            let verdict = jg_verify::chain::check(&certified.certificate)
+                .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            let search = longest_chain_by_search(n, None).unwrap();
+            assert!(search.proved);
+            assert_eq!(verdict.length as usize, search.chain.len(), "n = {n}");
+            assert_eq!(verdict.leaves, certified.leaves);
+            // Forced to depth 3 on y variables: a full tree, each leaf under its own fixings.
+            assert_eq!(verdict.leaves, 8, "n = {n}");
+            let text = String::from_utf8(certified.certificate).unwrap();
+            assert_eq!(
+                text.lines().filter(|l| l.starts_with("branch y ")).count(),
+                7
+            );
+        }
+    }
+
+    /// The lines of a weak-root (tree) certificate of n = 40, and where each leaf starts.
+    fn tree_certificate() -> (Vec<String>, Vec<usize>) {
+        let certified = certify_with(40, None, WEAK_ROOT, &|_| {}).unwrap();
+        let text = String::from_utf8(certified.certificate).unwrap();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let leaves = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("leaf "))
+            .collect();
+        (lines, leaves)
+    }
+
+    fn verdict_of(lines: &[String]) -> Result<jg_verify::chain::ChainVerdict, String> {
+        let text = lines.join("\n") + "\n";
+        jg_verify::chain::check(text.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    /// The leaf starting at line `at`: its header and its rows.
+    fn leaf_lines(lines: &[String], at: usize) -> std::ops::Range<usize> {
+        let rows: usize = lines[at]["leaf ".len()..].parse().unwrap();
+        at..at + 1 + rows
+    }
+
+    /// Tree certificates against each kind of lie: a dropped leaf (its case uncovered), a
+    /// dropped branch, a leaf's bound raised, a negative multiplier deep in the tree, and every
+    /// truncation.
+    #[test]
+    fn a_lying_tree_certificate_is_refused() {
+        let (lines, leaves) = tree_certificate();
+        assert_eq!(verdict_of(&lines).unwrap().leaves, 8);
+        let says = |lines: &[String], part: &str| {
+            let rejection = verdict_of(lines).expect_err("a lie was accepted");
+            assert!(
+                rejection.contains(part),
+                "{rejection:?} should contain {part:?}"
+            );
+        };
+        // The last leaf dropped: the case y_1 = y_2 = y_3 = 1 is not covered.
+        let mut dropped = lines.clone();
+        dropped.drain(leaf_lines(&lines, leaves[7]));
+        says(&dropped, "unknown tree node `end`");
+        // A leaf in the middle dropped: the next one takes its place, the end comes too soon.
+        let mut dropped = lines.clone();
+        dropped.drain(leaf_lines(&lines, leaves[2]));
+        says(&dropped, "invalid chain certificate");
+        // The root's branch dropped: the leaves are read under other fixings (and two trees
+        // where one is allowed).
+        let root = lines.iter().position(|l| l.starts_with("branch ")).unwrap();
+        let mut no_root = lines.clone();
+        no_root.remove(root);
+        says(&no_root, "invalid chain certificate");
+        // Leaf 6 without its largest multiplier: its bound is too high.
+        let range = leaf_lines(&lines, leaves[5]);
+        let largest = range
+            .clone()
+            .skip(1)
+            .filter(|&i| !lines[i].starts_with("t "))
+            .max_by_key(|&i| lines[i].rsplit_once(' ').unwrap().1.parse::<i64>().unwrap())
+            .unwrap();
+        let mut weaker = lines.clone();
+        weaker.remove(largest);
+        weaker[range.start] = format!("leaf {}", range.len() - 2);
+        says(&weaker, "leaf 6: bound ");
+        // A negative multiplier in the last leaf.
+        let row = leaf_lines(&lines, leaves[7]).end - 1;
+        let mut negative = lines.clone();
+        let (head, m) = lines[row].rsplit_once(' ').unwrap();
+        negative[row] = format!("{head} -{m}");
+        says(&negative, "negative multiplier");
+        // Every prefix short of `end` is refused.
+        let text = lines.join("\n") + "\n";
+        for cut in 0..text.len() - 4 {
+            assert!(
+                jg_verify::chain::check(&text.as_bytes()[..cut]).is_err(),
+                "{cut} bytes"
+            );
+        }
+    }
+
+    /// Open nodes set aside (every one but the newest) are rebuilt from the root's LP: the
+    /// same lengths, and certificates the verifier accepts, tree or root alone.
+    #[test]
+    fn nodes_set_aside_and_rebuilt_give_the_same_proofs() {
+        for (n, weak_root) in [(40, true), (150, false), (250, false)] {
+            let settings = cut::Settings {
+                want_proof: true,
+                weak_root,
+                warm_nodes: 0,
+            };
+            let cold = certify_with(n, None, settings, &|_| {}).unwrap();
+            let warm = certify_with(
+                n,
+                None,
+                cut::Settings {
+                    warm_nodes: 16,
+                    ..settings
+                },
+                &|_| {},
+            );
+            let verdict = jg_verify::chain::check(&cold.certificate).unwrap();
+            assert_eq!(
+                verdict.length,
+                warm.unwrap().found.chain.len() as u64,
+                "n = {n}"
+            );
+            assert!(cold.found.nodes > 1, "n = {n}: nothing was set aside");
         }
     }
 

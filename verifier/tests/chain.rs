@@ -218,3 +218,42 @@ fn truncated_and_bit_flipped_files_never_pass_as_another_claim() {
         }
     }
 }
+
+/// A tree certificate as the generator writes it where the root bound is not enough:
+/// `jg chain 700 --certificate` (the root LP bound is not below 473; 11 branches on y and x
+/// variables, 12 leaves). Not in the published folder, which is contiguous from n = 1.
+fn tree_700() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/chain-700-tree.txt");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn a_branch_and_cut_tree_certificate_verifies_and_needs_every_node() {
+    let text = tree_700();
+    let verdict = check(text.as_bytes()).unwrap();
+    assert_eq!((verdict.n, verdict.length, verdict.leaves), (700, 472, 12));
+    let lines: Vec<&str> = text.lines().collect();
+    let rejected = |lines: &[&str]| check((lines.join("\n") + "\n").as_bytes()).is_err();
+    // Every leaf dropped in turn (its case is then uncovered), and every branch dropped.
+    for (i, line) in lines.iter().enumerate() {
+        let end = match line.strip_prefix("leaf ") {
+            Some(rows) => i + 1 + rows.parse::<usize>().unwrap(),
+            None if line.starts_with("branch ") => i + 1,
+            None => continue,
+        };
+        let mut dropped = lines.clone();
+        dropped.drain(i..end);
+        assert!(rejected(&dropped), "line {i} ({line}) dropped, still accepted");
+    }
+    // The first leaf's bound needs its fixing y_89 = 0: under y_1 = 0 it is too high.
+    let other = text.replacen("branch y 89\n", "branch y 1\n", 1);
+    assert_says(&rejection(&other), "leaf 1: bound 1906/4 is not below length + 1");
+    // One number more claimed (the chain is then too short for its length).
+    let wider = text.replacen("length 472\n", "length 473\n", 1);
+    assert_says(&rejection(&wider), "chain number: `denominator` is not an integer");
+    // Every prefix short of `end` is refused.
+    let bytes = text.as_bytes();
+    for cut in (0..bytes.len() - 4).step_by(97) {
+        assert!(check(&bytes[..cut]).is_err(), "a prefix of {cut} bytes passed");
+    }
+}

@@ -2,7 +2,7 @@
 //! found by solving its dual (microlp gives no duals), and written with one common integer
 //! denominator so that `jg_verify::chain` recomputes the bound in integers.
 
-use super::cut::{Cut, Model};
+use super::cut::{Cut, Leaf, Model, Node};
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
 
 /// A row of the programme, named by its family and its numbers (spec.md §6.2).
@@ -20,12 +20,48 @@ pub(crate) enum Row {
     Forest(usize),
 }
 
-/// Multipliers (floats, not yet rounded) on rows, and the forest cuts they name (numbers).
+/// A branched variable, named by its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Var {
+    Y(usize),
+    X(usize, usize),
+}
+
+/// One node of the certificate's tree, in preorder.
+#[derive(Clone, Debug)]
+pub(crate) enum Step {
+    /// Fix the variable to 0 for the next subtree, to 1 for the one after it.
+    Branch(Var),
+    /// Multipliers (floats, not yet rounded) on rows named by numbers and cut numbers.
+    Leaf(Vec<(Row, f64)>),
+}
+
+/// The proof before rounding: the tree in preorder and the forest cuts its leaves name.
 #[derive(Clone, Debug)]
 pub(crate) struct Proof {
-    pub rows: Vec<(Row, f64)>,
+    pub steps: Vec<Step>,
     /// (k, S) with S sorted.
     pub cuts: Vec<(usize, Vec<usize>)>,
+}
+
+/// A leaf's multipliers (rows named by vertex indices and cut ids), with what their bound
+/// under any fixings needs: r = c − λA by column, and the constant λ·b.
+struct Multipliers {
+    rows: Vec<(Row, f64)>,
+    reduced: Vec<f64>,
+    constant: f64,
+}
+
+impl Multipliers {
+    /// The bound these multipliers give (floats) under `fixings`, as spec.md §6.3 computes it.
+    fn bound(&self, fixings: &[(usize, bool)]) -> f64 {
+        let mut bound = self.constant + self.reduced.iter().map(|&r| r.max(0.0)).sum::<f64>();
+        for &(j, value) in fixings {
+            let r = self.reduced[j];
+            bound += if value { r } else { 0.0 } - r.max(0.0);
+        }
+        bound
+    }
 }
 
 /// Rows this close to tight at the LP point may carry a multiplier.
@@ -34,22 +70,95 @@ const TIGHT: f64 = 1e-6;
 const CAP: f64 = 1e4;
 
 impl Model {
-    /// The dual of the LP over the rows tight at `point` (all rows when there is no point: the
-    /// LP was empty): min −μ + Σ s_j over λ ≥ 0, s ≥ 0 with (λA)_j + μ·t_j + s_j ≥ c_j.
-    /// Its value is the LP bound, and any feasible λ gives a valid bound (spec.md §6.3).
-    pub(super) fn prove(
+    /// The proof of every leaf of `tree` (slot 0 its root), in preorder, with the cuts the
+    /// leaves use numbered in their order of first use.
+    pub(super) fn prove_tree(
         &self,
-        point: Option<&(Vec<f64>, Vec<f64>)>,
+        tree: &[Node],
         cuts: &[Cut],
-        _length: usize,
+        length: usize,
     ) -> Result<Proof, String> {
-        let (nv, ne) = (self.vertices.len(), self.edges.len());
-        let tight = |slack: f64| point.is_none() || slack <= TIGHT;
-        let (ys, xs) = match point {
-            Some((ys, xs)) => (ys.clone(), xs.clone()),
-            None => (vec![0.0; nv], vec![0.0; ne]),
+        let mut proof = Proof {
+            steps: Vec::new(),
+            cuts: Vec::new(),
         };
-        // (row, its entries (primal column, coefficient)); columns: y_i = i, x_e = nv + e.
+        let mut cut_number = vec![usize::MAX; cuts.len()];
+        let mut known: Vec<Multipliers> = Vec::new();
+        let mut stack = vec![0];
+        while let Some(slot) = stack.pop() {
+            match &tree[slot] {
+                Node::Open => return Err("the tree has an unexplored node".into()),
+                Node::Branch(column, zero, one) => {
+                    let var = match column.checked_sub(self.vertices.len()) {
+                        None => Var::Y(self.vertices[*column]),
+                        Some(e) => {
+                            let (a, b) = self.edges[e];
+                            Var::X(self.vertices[a], self.vertices[b])
+                        }
+                    };
+                    proof.steps.push(Step::Branch(var));
+                    stack.push(*one);
+                    stack.push(*zero);
+                }
+                Node::Leaf(leaf) => {
+                    // Every row is valid for every chain, so multipliers found at an earlier
+                    // leaf serve again when their bound under this leaf's fixings is low
+                    // enough; else this leaf's own dual LP is solved.
+                    let reused = known
+                        .iter()
+                        .position(|m: &Multipliers| m.bound(&leaf.fixings) < length as f64 + 0.999);
+                    let index = match reused {
+                        Some(index) => index,
+                        None => {
+                            known.push(self.prove(leaf, cuts)?);
+                            known.len() - 1
+                        }
+                    };
+                    let rows = known[index].rows.clone();
+                    let mut named = Vec::with_capacity(rows.len());
+                    for (row, value) in rows {
+                        let row = match row {
+                            Row::Forest(c) => {
+                                if cut_number[c] == usize::MAX {
+                                    cut_number[c] = proof.cuts.len();
+                                    let (members, k) = &cuts[c];
+                                    let set = members.iter().map(|&v| self.vertices[v]).collect();
+                                    proof.cuts.push((self.vertices[*k], set));
+                                }
+                                Row::Forest(cut_number[c])
+                            }
+                            Row::AtMostTwo(i) => Row::AtMostTwo(self.vertices[i]),
+                            Row::AtLeastOne(i) => Row::AtLeastOne(self.vertices[i]),
+                            Row::Edge(a, b) => Row::Edge(self.vertices[a], self.vertices[b]),
+                            Row::Tree => Row::Tree,
+                        };
+                        named.push((row, value));
+                    }
+                    proof.steps.push(Step::Leaf(named));
+                }
+            }
+        }
+        Ok(proof)
+    }
+
+    /// The dual of a leaf's LP over the rows tight at its point (all rows when there is no
+    /// point: the LP was empty): min −μ + Σ s_j over λ ≥ 0 with (λA)_j + μ·t_j + s_j ≥ c_j,
+    /// s_j ≥ 0 for a free column, any sign for a column fixed to 1, and no constraint for a
+    /// column fixed to 0 (spec.md §6.3 counts r_j, r_j or 0 for them). Its value is the LP
+    /// bound, and any feasible λ gives a valid one. Rows name vertex indices and cut ids.
+    fn prove(&self, leaf: &Leaf, cuts: &[Cut]) -> Result<Multipliers, String> {
+        let (nv, ne) = (self.vertices.len(), self.edges.len());
+        let tight = |slack: f64| leaf.point.is_none() || slack <= TIGHT;
+        let mut values = vec![0.0; nv + ne];
+        for &(j, value) in leaf.point.iter().flatten() {
+            values[j] = value;
+        }
+        let (ys, xs) = values.split_at(nv);
+        let mut fixed = vec![None; nv + ne];
+        for &(j, value) in &leaf.fixings {
+            fixed[j] = Some(value);
+        }
+        // (row, its entries (column, coefficient)).
         let mut rows: Vec<(Row, Vec<(usize, f64)>)> = Vec::new();
         for (i, &y) in ys.iter().enumerate() {
             let degree: f64 = self.incident[i].iter().map(|&e| xs[e]).sum();
@@ -72,14 +181,15 @@ impl Model {
                 }
             }
         }
-        for (c, cut) in cuts.iter().enumerate() {
-            let inside = self.edges_inside(&cut.0);
+        for &c in &leaf.cuts {
+            let (members, k) = &cuts[c];
+            let inside = self.edges_inside(members);
             let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
-            let rhs: f64 = cut.0.iter().map(|&v| ys[v]).sum::<f64>() - ys[cut.1];
+            let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[*k];
             if tight(rhs - lhs) {
                 let mut entries: Vec<(usize, f64)> =
                     inside.iter().map(|&e| (nv + e, 1.0)).collect();
-                entries.extend(cut.0.iter().filter(|&&v| v != cut.1).map(|&v| (v, -1.0)));
+                entries.extend(members.iter().filter(|&v| v != k).map(|&v| (v, -1.0)));
                 rows.push((Row::Forest(c), entries));
             }
         }
@@ -94,8 +204,13 @@ impl Model {
         }
         for (j, mut column) in columns.into_iter().enumerate() {
             let (tree_coefficient, objective) = if j < nv { (-1.0, 1.0) } else { (1.0, 0.0) };
+            let slack = match fixed[j] {
+                Some(false) => continue,
+                Some(true) => (f64::NEG_INFINITY, f64::INFINITY),
+                None => (0.0, f64::INFINITY),
+            };
             column.push((mu, tree_coefficient));
-            column.push((dual.add_var(1.0, (0.0, f64::INFINITY)), 1.0));
+            column.push((dual.add_var(1.0, slack), 1.0));
             dual.add_constraint(column, ComparisonOp::Ge, objective);
         }
         let solution = dual
@@ -103,34 +218,26 @@ impl Model {
             .map_err(|error| format!("the dual LP failed: {error}"))?
             .into_solution()
             .map_err(|_| "the dual LP was interrupted".to_string())?;
-        let mut proof = Proof {
-            rows: vec![(Row::Tree, solution.var_value(mu))],
-            cuts: Vec::new(),
-        };
-        let mut cut_number = vec![usize::MAX; cuts.len()];
-        for (r, (row, _)) in rows.iter().enumerate() {
+        let mu = solution.var_value(mu);
+        let mut proof = vec![(Row::Tree, mu)];
+        // r = c − λA − μ·t, by column, to try these multipliers at later leaves.
+        let mut reduced: Vec<f64> = (0..nv + ne)
+            .map(|j| if j < nv { 1.0 + mu } else { -mu })
+            .collect();
+        for (r, (row, entries)) in rows.iter().enumerate() {
             let value = solution.var_value(lambda[r]);
-            if value <= 1e-12 {
-                continue;
-            }
-            let named = match *row {
-                Row::Forest(c) => {
-                    if cut_number[c] == usize::MAX {
-                        cut_number[c] = proof.cuts.len();
-                        let (members, k) = &cuts[c];
-                        let set = members.iter().map(|&v| self.vertices[v]).collect();
-                        proof.cuts.push((self.vertices[*k], set));
-                    }
-                    Row::Forest(cut_number[c])
+            if value > 1e-12 {
+                proof.push((*row, value));
+                for &(j, a) in entries {
+                    reduced[j] -= value * a;
                 }
-                Row::AtMostTwo(i) => Row::AtMostTwo(self.vertices[i]),
-                Row::AtLeastOne(i) => Row::AtLeastOne(self.vertices[i]),
-                Row::Edge(a, b) => Row::Edge(self.vertices[a], self.vertices[b]),
-                Row::Tree => Row::Tree,
-            };
-            proof.rows.push((named, value));
+            }
         }
-        Ok(proof)
+        Ok(Multipliers {
+            rows: proof,
+            reduced,
+            constant: -mu,
+        })
     }
 }
 
@@ -149,24 +256,39 @@ fn text(found: &super::LongestChain, proof: &Proof, denominator: u64) -> (String
         let set: Vec<String> = set.iter().map(usize::to_string).collect();
         let _ = writeln!(out, "cut {k} {} {}", set.len(), set.join(" "));
     }
-    let rounded: Vec<(Row, i128)> = proof
-        .rows
-        .iter()
-        .map(|&(row, value)| (row, (value * denominator as f64).round() as i128))
-        .filter(|&(row, m)| m > 0 || (m < 0 && row == Row::Tree))
-        .collect();
-    let _ = writeln!(out, "tree\nleaf {}", rounded.len());
-    for (row, m) in &rounded {
-        let _ = match *row {
-            Row::Tree => writeln!(out, "t {m}"),
-            Row::AtMostTwo(v) => writeln!(out, "d {v} {m}"),
-            Row::AtLeastOne(v) => writeln!(out, "u {v} {m}"),
-            Row::Edge(a, b) => writeln!(out, "e {a} {b} {m}"),
-            Row::Forest(c) => writeln!(out, "c {c} {m}"),
+    let _ = writeln!(out, "tree");
+    let mut rows = 0;
+    for step in &proof.steps {
+        let leaf = match step {
+            Step::Branch(Var::Y(v)) => {
+                let _ = writeln!(out, "branch y {v}");
+                continue;
+            }
+            Step::Branch(Var::X(a, b)) => {
+                let _ = writeln!(out, "branch x {a} {b}");
+                continue;
+            }
+            Step::Leaf(leaf) => leaf,
         };
+        let rounded: Vec<(Row, i128)> = leaf
+            .iter()
+            .map(|&(row, value)| (row, (value * denominator as f64).round() as i128))
+            .filter(|&(row, m)| m > 0 || (m < 0 && row == Row::Tree))
+            .collect();
+        rows += rounded.len();
+        let _ = writeln!(out, "leaf {}", rounded.len());
+        for (row, m) in &rounded {
+            let _ = match *row {
+                Row::Tree => writeln!(out, "t {m}"),
+                Row::AtMostTwo(v) => writeln!(out, "d {v} {m}"),
+                Row::AtLeastOne(v) => writeln!(out, "u {v} {m}"),
+                Row::Edge(a, b) => writeln!(out, "e {a} {b} {m}"),
+                Row::Forest(c) => writeln!(out, "c {c} {m}"),
+            };
+        }
     }
     out.push_str("end\n");
-    (out, rounded.len())
+    (out, rows)
 }
 
 /// The smallest denominator in 1, 2, 3, 4, 6, 8, 12, … 2^40 whose rounded multipliers the
@@ -199,6 +321,6 @@ pub(super) fn write(
         }
     }
     Err(format!(
-        "the root LP bound could not be certified with rounded multipliers ({last_reason})"
+        "the LP bounds could not be certified with rounded multipliers ({last_reason})"
     ))
 }

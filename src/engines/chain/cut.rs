@@ -47,9 +47,80 @@ pub(super) struct Model {
 /// A forest inequality x(E(S)) ≤ y(S) − y_k: the members S (vertex indices, sorted) and k.
 pub(super) type Cut = (Vec<usize>, usize);
 
-/// Local search rounds on the first chain, and on the chain read off each node's LP.
-const ROOT_ROUNDS: usize = 4000;
-const NODE_ROUNDS: usize = 300;
+/// Local search rounds per number on the first chain, and on the chain read off each node's LP.
+const ROOT_ROUNDS: usize = 40;
+const NODE_ROUNDS: usize = 3;
+
+/// A node is closed when its LP bound is below best + 1 by at least this much: a bound closer
+/// to best + 1 is float noise around best + 1 itself, and the certificate (spec.md §6) needs
+/// the room to round its multipliers.
+const PRUNE: f64 = 1e-4;
+
+fn prunable(objective: f64, best: usize) -> bool {
+    objective + PRUNE < (best + 1) as f64
+}
+
+/// Told after each node: nodes so far, the longest chain so far, the root's LP bound.
+pub type Report<'a> = &'a dyn Fn(Progress);
+
+/// How the branch and cut stands.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub nodes: u64,
+    pub longest: usize,
+    pub root_bound: f64,
+}
+
+/// How the branch and cut runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Settings {
+    /// Keep what the certificate needs: the LP point, fixings and cuts of every leaf.
+    pub want_proof: bool,
+    /// For tests that need a tree certificate at small n: no forest cuts at the root, and the
+    /// nodes of depth below `WEAK_DEPTH` are branched on even when their bound closes them.
+    pub weak_root: bool,
+    /// At most this many open nodes keep their solved LP (`WARM_NODES`; 0 in tests of the
+    /// rebuilding of the others).
+    pub warm_nodes: usize,
+}
+
+/// How deep a weak root (`Settings::weak_root`) forces branching.
+const WEAK_DEPTH: usize = 3;
+
+/// By default, at most this many open nodes keep their solved LP (a copy of the whole simplex state, some
+/// MB at n = 1000); the others keep only their fixings and cuts. This bounds the memory of the
+/// depth-first search, whose stack would otherwise hold one LP per level.
+pub(super) const WARM_NODES: usize = 16;
+
+/// A node of the explored tree, by slot: columns are y_i = i, x_e = |V| + e.
+pub(super) enum Node {
+    /// Not yet explored (only while the search runs).
+    Open,
+    /// Fixes the column to 0 in the first child's slot, to 1 in the second's.
+    Branch(usize, usize, usize),
+    Leaf(Leaf),
+}
+
+/// A closed node: what its bound's proof needs.
+pub(super) struct Leaf {
+    /// The LP point's non-zero values by column, or None when the LP was empty (or no proof
+    /// is wanted). Sparse: a leaf keeps it until the search ends.
+    pub point: Option<Vec<(usize, f64)>>,
+    /// The columns fixed on the way from the root, with their values.
+    pub fixings: Vec<(usize, bool)>,
+    /// The ids of the cuts in the node's LP.
+    pub cuts: Vec<usize>,
+}
+
+/// A node waiting on the depth-first stack.
+struct Open {
+    /// The node's LP, solved; None once set aside to bound memory (`WARM_NODES`): it is then
+    /// rebuilt from the root's LP, its fixings and its cuts when its turn comes.
+    solution: Option<Solution>,
+    slot: usize,
+    fixings: Vec<(usize, bool)>,
+    cuts: Vec<usize>,
+}
 
 /// A longest path of G_n among `vertices` (numbers, sorted), starting from the chain
 /// `incumbent` (which must be a path of that graph). Stops at `deadline`, unproved.
@@ -57,7 +128,8 @@ pub(super) fn longest_path(
     vertices: Vec<usize>,
     incumbent: Vec<usize>,
     deadline: Option<Instant>,
-    want_proof: bool,
+    settings: Settings,
+    report: Report,
 ) -> Result<Outcome, EngineFailed> {
     let n = vertices.iter().copied().max().unwrap_or(0);
     let mut index = vec![usize::MAX; n + 1];
@@ -111,7 +183,7 @@ pub(super) fn longest_path(
         y,
         x,
     };
-    model.branch_and_cut(&problem, incumbent, deadline, want_proof)
+    model.branch_and_cut(&problem, incumbent, deadline, settings, report)
 }
 
 fn past(deadline: Option<Instant>) -> bool {
@@ -142,12 +214,28 @@ impl Model {
         problem: &Problem,
         mut best: Vec<usize>,
         deadline: Option<Instant>,
-        want_proof: bool,
+        settings: Settings,
+        report: Report,
     ) -> Result<Outcome, EngineFailed> {
-        let root = into_node(problem.solve())?;
+        // Every forest cut found, at the root or at a node; each node's LP holds some of them.
+        let mut cuts: Vec<Cut> = Vec::new();
         let mut root_cuts = Vec::new();
-        let Some(root) = self.cut_rounds(root, deadline, &mut root_cuts)? else {
-            let proof = want_proof.then(|| self.prove(None, &root_cuts, best.len()));
+        let root = into_node(problem.solve())?;
+        let root = if settings.weak_root {
+            root
+        } else {
+            self.cut_rounds(root, deadline, &mut cuts, &mut root_cuts)?
+        };
+        let Some(root) = root else {
+            let empty = Leaf {
+                point: None,
+                fixings: Vec::new(),
+                cuts: root_cuts,
+            };
+            let tree = vec![Node::Leaf(empty)];
+            let proof = settings
+                .want_proof
+                .then(|| self.prove_tree(&tree, &cuts, best.len()));
             return Ok(Outcome {
                 chain: best,
                 root_bound: 0,
@@ -156,15 +244,62 @@ impl Model {
                 proof,
             });
         };
-        let root_point = want_proof.then(|| self.point(&root));
-        let root_bound = (root.objective() + EPS).floor() as u64;
-        best = self.board.improve(best, ROOT_ROUNDS, 0x9e37_79b9_7f4a_7c15);
+        let root_objective = root.objective();
+        let root_leaf = settings.want_proof.then(|| Leaf {
+            point: Some(self.point(&root)),
+            fixings: Vec::new(),
+            cuts: root_cuts.clone(),
+        });
+        let root_bound = (root_objective + EPS).floor() as u64;
+        best = self.board.improve(
+            best,
+            ROOT_ROUNDS * self.vertices.len(),
+            0x9e37_79b9_7f4a_7c15,
+        );
         let mut nodes = 0u64;
-        let mut stack = vec![root];
+        // The tree as explored (slot 0 the root), for the certificate when the root alone
+        // does not prove the bound. Open nodes carry their fixings and the cuts in their LP.
+        let mut tree = vec![Node::Open];
+        let root_copy = (root.clone(), root_cuts.len());
+        let mut stack = vec![Open {
+            solution: Some(root),
+            slot: 0,
+            fixings: Vec::new(),
+            cuts: root_cuts,
+        }];
         let mut proved = true;
-        while let Some(node) = stack.pop() {
+        while let Some(Open {
+            solution,
+            slot,
+            fixings,
+            cuts: mut active,
+        }) = stack.pop()
+        {
             nodes += 1;
-            let Some(node) = self.cut_rounds(Some(node), deadline, &mut Vec::new())? else {
+            report(Progress {
+                nodes,
+                longest: best.len(),
+                root_bound: root_objective,
+            });
+            let forced = settings.weak_root && fixings.len() < WEAK_DEPTH;
+            let solution = match solution {
+                Some(solution) => Some(solution),
+                None => self.rebuild(&root_copy, &fixings, &active, &cuts)?,
+            };
+            let node = if slot == 0 && settings.weak_root {
+                solution
+            } else {
+                self.cut_rounds(solution, deadline, &mut cuts, &mut active)?
+            };
+            let leaf = |point: Option<&Solution>, fixings: Vec<(usize, bool)>, cuts: Vec<usize>| {
+                Node::Leaf(Leaf {
+                    point: point.filter(|_| settings.want_proof).map(|s| self.point(s)),
+                    fixings,
+                    cuts,
+                })
+            };
+            let Some(node) = node else {
+                tree[slot] = leaf(None, fixings, active);
                 continue;
             };
             // Past the deadline the node may still break forest inequalities: read nothing.
@@ -172,35 +307,80 @@ impl Model {
                 proved = false;
                 break;
             }
-            if (node.objective() + EPS).floor() as usize <= best.len() {
+            if prunable(node.objective(), best.len()) && !forced {
+                tree[slot] = leaf(Some(&node), fixings, active);
                 continue;
             }
-            let guess = self.board.improve(self.lp_walk(&node), NODE_ROUNDS, nodes);
+            let patched = self.lp_patch(&node);
+            let guess = self
+                .board
+                .improve(patched, NODE_ROUNDS * self.vertices.len(), nodes);
             if guess.len() > best.len() {
                 best = guess;
-                if (node.objective() + EPS).floor() as usize <= best.len() {
+                if prunable(node.objective(), best.len()) && !forced {
+                    tree[slot] = leaf(Some(&node), fixings, active);
                     continue;
                 }
             }
-            match self.branching_variable(&node) {
+            // A forced node is branched on even when integral: on the first column not fixed.
+            let branching = match self.branching_variable(&node) {
+                None if forced => (0..).find(|j| fixings.iter().all(|&(f, _)| f != *j)),
+                branching => branching,
+            };
+            match branching {
                 None => {
-                    // Integral and no forest inequality broken: a path.
+                    // Integral and no forest inequality broken: a path, its length the bound.
                     let path = self.read_path(&node);
                     if path.len() > best.len() {
                         best = path;
                     }
+                    tree[slot] = leaf(Some(&node), fixings, active);
                 }
-                Some(var) => {
+                Some(column) => {
                     // Depth first, the "use it" side last so that it is explored first.
+                    let var = self.variable(column);
                     let zero = into_node(node.clone().fix_var(var, 0.0))?;
                     let one = into_node(node.fix_var(var, 1.0))?;
-                    stack.extend(zero);
-                    stack.extend(one);
+                    let (zero_slot, one_slot) = (tree.len(), tree.len() + 1);
+                    tree[slot] = Node::Branch(column, zero_slot, one_slot);
+                    for (solution, value) in [(zero, false), (one, true)] {
+                        let mut fixings = fixings.clone();
+                        fixings.push((column, value));
+                        match solution {
+                            None => tree.push(leaf(None, fixings, active.clone())),
+                            Some(solution) => {
+                                stack.push(Open {
+                                    solution: Some(solution),
+                                    slot: tree.len(),
+                                    fixings,
+                                    cuts: active.clone(),
+                                });
+                                tree.push(Node::Open);
+                            }
+                        }
+                    }
+                    let warm = stack.iter().filter(|open| open.solution.is_some()).count();
+                    let aside = warm.saturating_sub(settings.warm_nodes);
+                    for open in stack
+                        .iter_mut()
+                        .filter(|o| o.solution.is_some())
+                        .take(aside)
+                    {
+                        open.solution = None;
+                    }
                 }
             }
         }
-        let proof = match root_point {
-            Some(point) if proved => Some(self.prove(Some(&point), &root_cuts, best.len())),
+        let proof = match root_leaf {
+            Some(root) if proved => {
+                // The root alone when its bound is enough, as in every certificate up to the
+                // first n where it is not; else the whole tree explored.
+                if prunable(root_objective, best.len()) && !settings.weak_root {
+                    Some(self.prove_tree(&[Node::Leaf(root)], &cuts, best.len()))
+                } else {
+                    Some(self.prove_tree(&tree, &cuts, best.len()))
+                }
+            }
             _ => None,
         };
         Ok(Outcome {
@@ -212,36 +392,77 @@ impl Model {
         })
     }
 
-    /// The LP point's values: y by vertex index, then x by edge id.
-    fn point(&self, solution: &Solution) -> (Vec<f64>, Vec<f64>) {
-        let ys = self.y.iter().map(|&v| solution.var_value(v)).collect();
-        let xs = self.x.iter().map(|&v| solution.var_value(v)).collect();
-        (ys, xs)
+    /// A set-aside node's LP: the root's (with its first `root_cuts` cuts), the node's
+    /// fixings, then the rest of its cuts. None when that LP is empty.
+    fn rebuild(
+        &self,
+        (root, root_cuts): &(Solution, usize),
+        fixings: &[(usize, bool)],
+        active: &[usize],
+        cuts: &[Cut],
+    ) -> Result<Option<Solution>, EngineFailed> {
+        let mut solution = root.clone();
+        for &(column, value) in fixings {
+            let value = if value { 1.0 } else { 0.0 };
+            match into_node(solution.fix_var(self.variable(column), value))? {
+                Some(next) => solution = next,
+                None => return Ok(None),
+            }
+        }
+        for &c in &active[*root_cuts..] {
+            let row = self.cut_row(&cuts[c]);
+            match into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))? {
+                Some(next) => solution = next,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(solution))
+    }
+
+    /// The LP variable of a column: y_i is column i, x_e is column |V| + e.
+    fn variable(&self, column: usize) -> Variable {
+        match column.checked_sub(self.vertices.len()) {
+            None => self.y[column],
+            Some(e) => self.x[e],
+        }
+    }
+
+    /// The LP point's non-zero values by column: y by vertex index, then x by edge id.
+    fn point(&self, solution: &Solution) -> Vec<(usize, f64)> {
+        self.y
+            .iter()
+            .chain(&self.x)
+            .map(|&v| solution.var_value(v))
+            .enumerate()
+            .filter(|&(_, value)| value != 0.0)
+            .collect()
     }
 
     /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
-    /// is a bound either way: cuts only lower it).
+    /// is a bound either way: cuts only lower it). Each cut goes to `cuts`, its id to `active`.
     fn cut_rounds(
         &self,
         mut node: Option<Solution>,
         deadline: Option<Instant>,
-        added: &mut Vec<Cut>,
+        cuts: &mut Vec<Cut>,
+        active: &mut Vec<usize>,
     ) -> Result<Option<Solution>, EngineFailed> {
         while let Some(solution) = node.take() {
             if past(deadline) {
                 return Ok(Some(solution));
             }
-            let cuts = self.broken_forest_inequalities(&solution);
-            if cuts.is_empty() {
+            let found = self.broken_forest_inequalities(&solution);
+            if found.is_empty() {
                 return Ok(Some(solution));
             }
             let mut current = Some(solution);
-            for cut in cuts {
+            for cut in found {
                 let Some(solution) = current.take() else {
                     break;
                 };
                 let row = self.cut_row(&cut);
-                added.push(cut);
+                active.push(cuts.len());
+                cuts.push(cut);
                 current = into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))?;
             }
             node = current;
@@ -380,41 +601,28 @@ impl Model {
         sets
     }
 
-    /// A chain following the LP's edges: from a number the LP uses fully and with the least
-    /// edge weight (an end, in a path), always along the heaviest edge.
-    fn lp_walk(&self, solution: &Solution) -> Vec<usize> {
-        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
-        let mut weight = std::collections::HashMap::new();
-        let mut around = vec![0.0; self.vertices.len()];
-        for (e, &(a, b)) in self.edges.iter().enumerate() {
-            if xs[e] > EPS {
-                let (a, b) = (self.vertices[a], self.vertices[b]);
-                weight.insert((a.min(b), a.max(b)), xs[e]);
-            }
-            around[a] += xs[e];
-            around[b] += xs[e];
-        }
-        let start = (0..self.vertices.len())
-            .max_by(|&a, &b| {
-                let key = |v: usize| solution.var_value(self.y[v]) - around[v] / 4.0;
-                key(a).total_cmp(&key(b)).then(b.cmp(&a))
-            })
-            .map_or(1, |v| self.vertices[v]);
-        self.board.walk(start, |a, b| {
-            weight.get(&(a.min(b), a.max(b))).copied().unwrap_or(0.0)
-        })
+    /// A chain from the LP's edges, heaviest first (`Board::patch`).
+    fn lp_patch(&self, solution: &Solution) -> Vec<usize> {
+        let weighted = self
+            .edges
+            .iter()
+            .zip(&self.x)
+            .map(|(&(a, b), &x)| (self.vertices[a], self.vertices[b], solution.var_value(x)))
+            .collect();
+        self.board.patch(weighted)
     }
 
-    /// The most fractional vertex variable, else the most fractional edge variable.
-    fn branching_variable(&self, solution: &Solution) -> Option<Variable> {
-        let most_fractional = |vars: &[Variable]| {
+    /// The most fractional vertex variable, else the most fractional edge variable: its column.
+    fn branching_variable(&self, solution: &Solution) -> Option<usize> {
+        let most_fractional = |vars: &[Variable], offset: usize| {
             vars.iter()
-                .map(|&v| (v, solution.var_value(v)))
+                .enumerate()
+                .map(|(i, &v)| (offset + i, solution.var_value(v)))
                 .filter(|&(_, value)| value > EPS && value < 1.0 - EPS)
                 .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
-                .map(|(v, _)| v)
+                .map(|(column, _)| column)
         };
-        most_fractional(&self.y).or_else(|| most_fractional(&self.x))
+        most_fractional(&self.y, 0).or_else(|| most_fractional(&self.x, self.vertices.len()))
     }
 
     /// The numbers of an integral LP point that is a path, in path order.

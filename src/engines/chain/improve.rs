@@ -1,6 +1,7 @@
 //! Local search for long chains (docs/MATH.md §6). The branch and cut closes as soon as it holds a
 //! chain as long as its LP bound, which is often the bound at the root, so good chains are worth
-//! finding early: insert unused numbers, swap one in for a path number, and rotate an end (Pósa).
+//! finding early: insert unused numbers, swap one in for a path number, and rotate an end (Pósa);
+//! and, at each node, patch the LP's heaviest edges into pieces and the pieces into one chain.
 //! Nothing here is trusted: the result is a chain only because every move keeps each step a
 //! divisor or a multiple, and the caller's answer is re-checked by `check_chain`.
 
@@ -49,45 +50,16 @@ impl Board {
         a != b && (a.is_multiple_of(b) || b.is_multiple_of(a))
     }
 
-    /// A chain built by walking from `start` to the unused neighbour of highest `weight`
-    /// (ties: fewest unused neighbours), then the same from the other end.
-    pub(super) fn walk(&self, start: usize, weight: impl Fn(usize, usize) -> f64) -> Vec<usize> {
-        let mut used = vec![false; self.allowed.len()];
-        used[start] = true;
-        let mut path = vec![start];
-        for _ in 0..2 {
-            loop {
-                let last = *path.last().expect("non-empty");
-                let free = |v: usize| self.neighbours[v].iter().filter(|&&w| !used[w]).count();
-                let next = self.neighbours[last]
-                    .iter()
-                    .copied()
-                    .filter(|&v| !used[v])
-                    .max_by(|&a, &b| {
-                        weight(last, a)
-                            .total_cmp(&weight(last, b))
-                            .then(free(b).cmp(&free(a)))
-                            .then(b.cmp(&a))
-                    });
-                let Some(next) = next else { break };
-                used[next] = true;
-                path.push(next);
-            }
-            path.reverse();
-        }
-        path
-    }
-
     /// The longest chain met in `rounds` rounds of moves from `path` (a chain of this board).
+    /// Each round inserts every unused number that fits (at an end, or between two path
+    /// numbers it relates to), then moves: a Pósa rotation at a random end (mostly) or a swap.
+    /// (Kicks, cutting off an end piece after many rounds without progress, made it worse.)
     pub(super) fn improve(&self, mut path: Vec<usize>, rounds: usize, seed: u64) -> Vec<usize> {
         let mut rng = Rng(seed | 1);
-        let mut on = vec![false; self.allowed.len()];
-        for &v in &path {
-            on[v] = true;
-        }
+        let mut place = Places::new(self.allowed.len(), &path);
         let mut best = path.clone();
         for _ in 0..rounds {
-            while self.insert_one(&mut path, &mut on) {}
+            self.fill(&mut path, &mut place);
             if path.len() > best.len() {
                 best = path.clone();
             }
@@ -96,63 +68,278 @@ impl Board {
             }
             if rng.below(2) == 0 {
                 path.reverse();
+                place.renumber(&path, 0);
             }
             if rng.below(3) == 0 {
-                self.swap_one(&mut path, &mut on, &mut rng);
+                self.swap_one(&mut path, &mut place.at, &mut rng);
             } else {
                 // Pósa rotation: the end joins an earlier number, the tail turns round.
                 let last = *path.last().expect("non-empty");
                 let len = path.len();
-                let joins: Vec<usize> = (0..len - 2)
-                    .filter(|&i| Self::related(path[i], last))
+                let joins: Vec<usize> = self.neighbours[last]
+                    .iter()
+                    .map(|&u| place.at[u])
+                    .filter(|&i| i + 2 < len)
                     .collect();
                 if !joins.is_empty() {
                     let i = joins[rng.below(joins.len())];
                     path[i + 1..].reverse();
+                    place.renumber(&path, i + 1);
                 }
             }
         }
         best
     }
 
-    /// Puts one unused number at an end or between two numbers it relates to.
-    fn insert_one(&self, path: &mut Vec<usize>, on: &mut [bool]) -> bool {
-        let first = path[0];
-        let last = *path.last().expect("non-empty");
-        for v in (1..self.allowed.len()).filter(|&v| self.allowed[v] && !on[v]) {
-            let place = if Self::related(v, last) {
-                Some(path.len())
-            } else if Self::related(v, first) {
-                Some(0)
-            } else {
-                path.windows(2)
-                    .position(|w| Self::related(w[0], v) && Self::related(v, w[1]))
-                    .map(|i| i + 1)
-            };
-            if let Some(place) = place {
-                path.insert(place, v);
-                on[v] = true;
-                return true;
+    /// A chain from weighted edges (numbers a < b, weight): the heaviest edges first make a
+    /// forest of paths (an edge joins two numbers each with fewer than two, in different
+    /// pieces), and the pieces are then put together, longest first: a piece goes at an end of
+    /// the chain, or between two neighbouring chain numbers, where its ends relate.
+    pub(super) fn patch(&self, mut weighted: Vec<(usize, usize, f64)>) -> Vec<usize> {
+        let size = self.allowed.len();
+        weighted.sort_by(|p, q| q.2.total_cmp(&p.2).then((p.0, p.1).cmp(&(q.0, q.1))));
+        let mut root: Vec<usize> = (0..size).collect();
+        fn find(root: &mut [usize], mut v: usize) -> usize {
+            while root[v] != v {
+                root[v] = root[root[v]];
+                v = root[v];
+            }
+            v
+        }
+        let mut next: Vec<Vec<usize>> = vec![Vec::new(); size];
+        for (a, b, _) in weighted {
+            if !self.allowed[a] || !self.allowed[b] || next[a].len() >= 2 || next[b].len() >= 2 {
+                continue;
+            }
+            let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+            if ra != rb {
+                root[ra] = rb;
+                next[a].push(b);
+                next[b].push(a);
             }
         }
-        false
+        // The pieces, each read from one end.
+        let mut seen = vec![false; size];
+        let mut pieces: Vec<Vec<usize>> = Vec::new();
+        for start in (1..size).filter(|&v| self.allowed[v] && next[v].len() <= 1) {
+            if seen[start] {
+                continue;
+            }
+            let mut piece = vec![start];
+            seen[start] = true;
+            let mut current = start;
+            while let Some(&step) = next[current].iter().find(|&&w| !seen[w]) {
+                seen[step] = true;
+                piece.push(step);
+                current = step;
+            }
+            pieces.push(piece);
+        }
+        pieces.sort_by_key(|p| std::cmp::Reverse(p.len()));
+        let Some(first) = pieces.first() else {
+            return Vec::new();
+        };
+        let mut path = first.clone();
+        let mut place = Places::new(size, &path);
+        let mut used = vec![false; pieces.len()];
+        used[0] = true;
+        loop {
+            let mut joined = false;
+            for (p, piece) in pieces.iter().enumerate() {
+                if used[p] || piece.iter().any(|&v| place.at[v] != usize::MAX) {
+                    continue;
+                }
+                if let Some(longer) = self.fit(&path, &place, piece) {
+                    path = longer;
+                    place.renumber(&path, 0);
+                    used[p] = true;
+                    joined = true;
+                }
+            }
+            if !joined {
+                return path;
+            }
+        }
+    }
+
+    /// `path` with `piece` joined in, if it fits: the piece (turned round, or, when its ends
+    /// relate, opened at any number) goes at an end of the chain, or between two neighbouring
+    /// chain numbers, or, when the chain's own ends relate, after the chain opened at any number.
+    fn fit(&self, path: &[usize], place: &Places, piece: &[usize]) -> Option<Vec<usize>> {
+        let len = piece.len();
+        let cyclic = len >= 2 && Self::related(piece[0], piece[len - 1]);
+        let path_cyclic = path.len() >= 3 && Self::related(path[0], path[path.len() - 1]);
+        // The piece read from `start`, forwards or backwards (round the cycle when cyclic).
+        let read = |start: usize, forwards: bool| -> Vec<usize> {
+            (0..len)
+                .map(|k| {
+                    if forwards {
+                        piece[(start + k) % len]
+                    } else {
+                        piece[(start + len - k) % len]
+                    }
+                })
+                .collect()
+        };
+        let starts: Vec<(usize, bool)> = if cyclic {
+            (0..len).flat_map(|s| [(s, true), (s, false)]).collect()
+        } else {
+            vec![(0, true), (len - 1, false)]
+        };
+        let (first, last) = (path[0], path[path.len() - 1]);
+        for &(s, forwards) in &starts {
+            let w = piece[s];
+            let z = if forwards {
+                piece[(s + len - 1) % len]
+            } else {
+                piece[(s + 1) % len]
+            };
+            let joined = |at: usize| {
+                let mut out = path[..at].to_vec();
+                out.extend(read(s, forwards));
+                out.extend_from_slice(&path[at..]);
+                out
+            };
+            if Self::related(last, w) {
+                return Some(joined(path.len()));
+            }
+            if Self::related(z, first) {
+                return Some(joined(0));
+            }
+            for &u in &self.neighbours[w] {
+                let i = place.at[u];
+                if i == usize::MAX {
+                    continue;
+                }
+                if i + 1 < path.len() && Self::related(z, path[i + 1]) {
+                    return Some(joined(i + 1));
+                }
+                if path_cyclic {
+                    // The chain opened after u (its ends relate), then the piece.
+                    let mut out = path[i + 1..].to_vec();
+                    out.extend_from_slice(&path[..=i]);
+                    out.extend(read(s, forwards));
+                    return Some(out);
+                }
+            }
+        }
+        None
+    }
+
+    /// Inserts unused numbers until none fits.
+    fn fill(&self, path: &mut Vec<usize>, place: &mut Places) {
+        loop {
+            let mut inserted = false;
+            for v in 1..self.allowed.len() {
+                if !self.allowed[v] || place.at[v] != usize::MAX {
+                    continue;
+                }
+                let first = path[0];
+                let last = *path.last().expect("non-empty");
+                let at = if Self::related(v, last) {
+                    Some(path.len())
+                } else if Self::related(v, first) {
+                    Some(0)
+                } else {
+                    self.neighbours[v]
+                        .iter()
+                        .map(|&u| place.at[u])
+                        .find(|&i| i + 1 < path.len() && Self::related(v, path[i + 1]))
+                        .map(|i| i + 1)
+                };
+                if let Some(at) = at {
+                    path.insert(at, v);
+                    place.renumber(path, at);
+                    inserted = true;
+                }
+            }
+            if !inserted {
+                return;
+            }
+        }
     }
 
     /// Replaces one path number by an unused one that relates to both its neighbours on the
     /// path: same length, but the number set aside may fit elsewhere.
-    fn swap_one(&self, path: &mut [usize], on: &mut [bool], rng: &mut Rng) {
+    fn swap_one(&self, path: &mut [usize], at: &mut [usize], rng: &mut Rng) {
         let i = 1 + rng.below(path.len() - 2);
         let (before, after) = (path[i - 1], path[i + 1]);
         let fits: Vec<usize> = self.neighbours[before]
             .iter()
             .copied()
-            .filter(|&v| !on[v] && Self::related(v, after))
+            .filter(|&v| at[v] == usize::MAX && Self::related(v, after))
             .collect();
         if !fits.is_empty() {
             let v = fits[rng.below(fits.len())];
-            on[path[i]] = false;
-            on[v] = true;
+            at[path[i]] = usize::MAX;
+            at[v] = i;
             path[i] = v;
+        }
+    }
+}
+
+/// Where each number stands on the path (`usize::MAX`: not on it).
+struct Places {
+    at: Vec<usize>,
+}
+
+impl Places {
+    fn new(size: usize, path: &[usize]) -> Self {
+        let mut places = Places {
+            at: vec![usize::MAX; size],
+        };
+        places.renumber(path, 0);
+        places
+    }
+
+    /// Records the places of `path[from..]`.
+    fn renumber(&mut self, path: &[usize], from: usize) {
+        for (i, &v) in path.iter().enumerate().skip(from) {
+            self.at[v] = i;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain rules: distinct numbers of the board, each step a divisor or a multiple.
+    fn assert_chain(board: &Board, chain: &[usize]) {
+        let mut seen = vec![false; board.allowed.len()];
+        for (i, &v) in chain.iter().enumerate() {
+            assert!(board.allowed[v], "{v} is not on the board");
+            assert!(!std::mem::replace(&mut seen[v], true), "{v} twice");
+            if i > 0 {
+                let u = chain[i - 1];
+                assert!(v.is_multiple_of(u) || u.is_multiple_of(v), "{u} then {v}");
+            }
+        }
+    }
+
+    /// Patching a chain's own edges (weight 1, all others 0) gives it back at least as long,
+    /// and the local search never returns a shorter or illegal chain.
+    #[test]
+    fn patched_and_improved_chains_are_chains_at_least_as_long() {
+        for n in [10, 30, 60, 100] {
+            let numbers: Vec<usize> = (1..=n).filter(|&v| v != 7).collect();
+            let board = Board::new(&numbers);
+            let found = board.improve(vec![1], 40 * n, 3);
+            assert_chain(&board, &found);
+            assert!(found.len() > n / 2, "n = {n}: {}", found.len());
+            let mut weighted = Vec::new();
+            for a in numbers.iter().copied() {
+                for b in (2 * a..=n).step_by(a).filter(|&b| b != 7) {
+                    let on = found.windows(2).any(|w| w == [a, b] || w == [b, a]);
+                    weighted.push((a, b, if on { 1.0 } else { 0.0 }));
+                }
+            }
+            let patched = board.patch(weighted);
+            assert_chain(&board, &patched);
+            assert!(patched.len() >= found.len(), "n = {n}");
+            let again = board.improve(patched.clone(), 3 * n, 5);
+            assert_chain(&board, &again);
+            assert!(again.len() >= patched.len());
         }
     }
 }
