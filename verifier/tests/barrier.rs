@@ -255,3 +255,53 @@ fn every_pair_of_the_matching_must_be_a_move() {
     let text = reason(&certificate_of(n, false, false, &entry.bytes(n)));
     assert!(text.contains("pair (3, 4): 4 is not a multiple of 3"), "{text}");
 }
+
+#[test]
+fn malformed_lists_and_entries_are_rejected_at_their_byte() {
+    let (n, valid) = sample();
+    let body_at = |entry: &Entry| openings_file(n, false, entry);
+    let mut reasons = Vec::new();
+    // A barrier number twice, and a losing opening twice: the lists must strictly ascend.
+    let mut twice = valid.clone();
+    twice.barrier.insert(0, twice.barrier[0]);
+    reasons.push(reason(&body_at(&twice)));
+    let mut twice = valid.clone();
+    twice.losing.insert(0, twice.losing[0]);
+    reasons.push(reason(&body_at(&twice)));
+    // A win-pairing entry (tag 0) after the barrier entry whose opening is 0.
+    let mut body = valid.bytes(n);
+    let at = BODY + body.len();
+    body.extend([0, 0, 0]);
+    let text = reason(&certificate_of(n, false, true, &body));
+    assert!(text.starts_with(&format!("body at byte {}: opening is 0", at + 1)), "{text}");
+    reasons.push(text);
+    insta::assert_snapshot!(reasons.join("\n"));
+}
+
+#[test]
+fn the_lists_are_charged_to_the_memory_bound_before_they_are_read() {
+    // 2^16: the losing list alone is 32 768 numbers, 262 144 bytes at 8 a number. With less
+    // than that allowed, it is refused as it is read, before the pairs or the check.
+    let n = 1u64 << 16;
+    let losing: Vec<u64> = (1..=n / 2).map(|k| 2 * k).collect();
+    let entry = Entry { losing, pairs: vec![], barrier: vec![], paths: vec![] };
+    let bytes = certificate_of(n, false, false, &entry.bytes(n));
+    for (allowed, refused) in [(262_143, true), (262_144, false)] {
+        let limits = Limits { max_memory: allowed, ..Limits::default() };
+        let text = verify_bytes(&bytes, &limits).unwrap_err().to_string();
+        let expected = "memory limit: the losing openings needs 262144 bytes, 262143 are left";
+        assert_eq!(text.starts_with(expected), refused, "{allowed}: {text}");
+    }
+    // Decoding charges the pairs (85 bytes a paired number) and every list (8 a number, 24
+    // more a path) in file order: one byte short of all of it, the last path is refused.
+    let (n, valid) = sample();
+    let file = openings_file(n, false, &valid);
+    let paths: usize = valid.paths.iter().map(|path| 3 + path.len()).sum();
+    let listed = valid.losing.len() + valid.barrier.len() + paths;
+    let held = 85 * 2 * valid.pairs.len() as u64 + 8 * listed as u64;
+    let last = 8 * (3 + valid.paths.last().unwrap().len() as u64);
+    let limits = Limits { max_memory: held - 1, ..Limits::default() };
+    let text = verify_bytes(&file, &limits).unwrap_err().to_string();
+    let expected = format!("memory limit: a path needs {last} bytes, {} are left", last - 1);
+    assert!(text.starts_with(&expected), "{text}");
+}
