@@ -268,6 +268,11 @@ fn malformed_lists_and_entries_are_rejected_at_their_byte() {
     let mut twice = valid.clone();
     twice.losing.insert(0, twice.losing[0]);
     reasons.push(reason(&body_at(&twice)));
+    // A pair written the wrong way round: the pair list names its byte.
+    let mut backwards = valid.clone();
+    let (a, b) = backwards.pairs[1];
+    backwards.pairs[1] = (b, a);
+    reasons.push(reason(&body_at(&backwards)));
     // A win-pairing entry (tag 0) after the barrier entry whose opening is 0.
     let mut body = valid.bytes(n);
     let at = BODY + body.len();
