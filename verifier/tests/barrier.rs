@@ -310,3 +310,22 @@ fn the_lists_are_charged_to_the_memory_bound_before_they_are_read() {
     let expected = format!("memory limit: a path needs {last} bytes, {} are left", last - 1);
     assert!(text.starts_with(&expected), "{text}");
 }
+
+#[test]
+fn the_charges_count_numbers_not_bytes_at_every_width() {
+    // n = 300: two bytes a number. The charges are 8 bytes a number and 24 a path, whatever
+    // the width; each is refused one byte short, before the entry is checked at all.
+    let n = 300;
+    let losing = Entry { losing: vec![2, 4], pairs: vec![], barrier: vec![], paths: vec![] };
+    let path = Entry { losing: vec![], pairs: vec![], barrier: vec![], paths: vec![vec![1, 2, 3]] };
+    for (entry, expected) in [
+        (losing, "memory limit: the losing openings needs 16 bytes, 15 are left"),
+        (path, "memory limit: a path needs 48 bytes, 47 are left"),
+    ] {
+        let bytes = certificate_of(n, false, true, &entry.bytes(n));
+        let needed: u64 = expected.split(' ').find_map(|word| word.parse().ok()).unwrap();
+        let limits = Limits { max_memory: needed - 1, ..Limits::default() };
+        let text = verify_bytes(&bytes, &limits).unwrap_err().to_string();
+        assert!(text.starts_with(expected), "{text}");
+    }
+}
