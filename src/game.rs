@@ -379,7 +379,7 @@ mod tests {
                 None => x % 2 == 0,
                 Some(c) => {
                     let c = c as u32;
-                    x != c && (x % c == 0 || c % x == 0)
+                    x != c && (x.is_multiple_of(c) || c.is_multiple_of(x))
                 }
             })
             .collect()

@@ -89,7 +89,7 @@ fn brute_force(n: usize) -> usize {
     fn walk(n: usize, last: usize, used: &mut Vec<bool>, depth: usize) -> usize {
         let mut best = depth;
         for next in 1..=n {
-            if !used[next] && (next % last == 0 || last % next == 0) {
+            if !used[next] && (next.is_multiple_of(last) || last.is_multiple_of(next)) {
                 used[next] = true;
                 best = best.max(walk(n, next, used, depth + 1));
                 used[next] = false;

@@ -22,10 +22,10 @@ fn next_prime_after(x: u64) -> u64 {
 #[test]
 fn the_threshold_arithmetic_holds_exactly() {
     assert_eq!(THRESHOLD, 358_772);
-    assert!(THRESHOLD < N0);
+    const { assert!(THRESHOLD < N0) };
     // e < 2.72 and 2.72^11 < 60700 < 89693, so ln 89693 > 11 (integers: 272^11 < 60700·100^11).
     assert!(272u128.pow(11) < 60_700 * 100u128.pow(11));
-    assert!(60_700 < DUSART_FROM);
+    const { assert!(60_700 < DUSART_FROM) };
     // Then ε(89693) < 1/1331 and (1 + 1/1331)^3 < 1.003 < 4/3: 1000·1332³ < 1003·1331³ and
     // 3·1332³ < 4·1331³.
     assert!(1000 * 1332u128.pow(3) < 1003 * 1331u128.pow(3));

@@ -307,7 +307,8 @@ mod tests {
     fn the_interval_check_rejects_lying_pairings() {
         let rule = OpeningRule::Even;
         let (opening, pairs) = scheme_111();
-        let with = |f: &dyn Fn(&mut Vec<(u64, u64)>)| {
+        type Change<'a> = &'a dyn Fn(&mut Vec<(u64, u64)>);
+        let with = |f: Change| {
             let mut changed = pairs.clone();
             f(&mut changed);
             check(115, rule, Some(opening), &changed, Some(111))

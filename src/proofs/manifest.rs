@@ -206,7 +206,7 @@ mod tests {
             }
         });
         let read_back = read(&path).unwrap();
-        assert!(read_back.len() % 50 == 0 && !read_back.is_empty());
+        assert!(read_back.len().is_multiple_of(50) && !read_back.is_empty());
         assert_eq!(read_back, rows(read_back.len() as u64));
         let names: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
