@@ -100,6 +100,19 @@ pub enum OpeningEntry {
 }
 
 impl OpeningEntry {
+    /// The bytes this entry takes in an openings body for the board 1..n (spec.md §3.4), or
+    /// the error that keeps it from being written.
+    pub fn encoded_len(&self, n: u64) -> Result<usize, CertificateError> {
+        let holder = Certificate {
+            n,
+            opening_rule: OpeningRule::Even,
+            winner: Player::First,
+            generator: String::new(),
+            body: Body::Openings { entries: vec![] },
+        };
+        Ok(holder.entry_body(self)?.len())
+    }
+
     /// The openings this entry proves, ascending, each with whether it wins.
     pub fn proves(&self) -> Vec<(u64, bool)> {
         let mut proved = match self {
@@ -346,31 +359,38 @@ impl Certificate {
         ordered.sort_by_key(|&(first, _)| first);
         let mut body = Vec::new();
         for (_, entry) in ordered {
-            match entry {
-                OpeningEntry::WinPairing { opening, pairs } => {
-                    body.push(0);
-                    body.extend(self.number(*opening)?);
-                    body.extend(self.pair_list(pairs)?);
-                }
-                OpeningEntry::LosePairing { openings, pairs } => {
-                    body.push(1);
-                    body.extend(self.number_list(openings)?);
-                    body.extend(self.pair_list(pairs)?);
-                }
-                OpeningEntry::Barrier {
-                    losing,
-                    pairs,
-                    barrier,
-                    paths,
-                } => {
-                    body.push(4);
-                    body.extend(self.number_list(losing)?);
-                    body.extend(self.pair_list(pairs)?);
-                    body.extend(self.number_list(barrier)?);
-                    body.extend(length_field(paths.len(), move_width(self.n))?);
-                    for path in paths {
-                        body.extend(self.number_list(path)?);
-                    }
+            body.extend(self.entry_body(entry)?);
+        }
+        Ok(body)
+    }
+
+    /// One entry of spec.md §3.4: its tag, then its numbers.
+    fn entry_body(&self, entry: &OpeningEntry) -> Result<Vec<u8>, CertificateError> {
+        let mut body = Vec::new();
+        match entry {
+            OpeningEntry::WinPairing { opening, pairs } => {
+                body.push(0);
+                body.extend(self.number(*opening)?);
+                body.extend(self.pair_list(pairs)?);
+            }
+            OpeningEntry::LosePairing { openings, pairs } => {
+                body.push(1);
+                body.extend(self.number_list(openings)?);
+                body.extend(self.pair_list(pairs)?);
+            }
+            OpeningEntry::Barrier {
+                losing,
+                pairs,
+                barrier,
+                paths,
+            } => {
+                body.push(4);
+                body.extend(self.number_list(losing)?);
+                body.extend(self.pair_list(pairs)?);
+                body.extend(self.number_list(barrier)?);
+                body.extend(length_field(paths.len(), move_width(self.n))?);
+                for path in paths {
+                    body.extend(self.number_list(path)?);
                 }
             }
         }

@@ -94,8 +94,12 @@ pub fn openings_entries(
         .iter()
         .partition(|&&v| classes[(v - 1) as usize] == Class::D);
     let width = crate::proofs::certificate::move_width(n);
-    let bytes =
-        |entries: &[OpeningEntry]| -> usize { entries.iter().map(|e| entry_bytes(e, width)).sum() };
+    let bytes = |entries: &[OpeningEntry]| -> usize {
+        entries
+            .iter()
+            .map(|e| entry_bytes(e, n))
+            .fold(0, usize::saturating_add)
+    };
     let mut closer = Closer::new(&graph);
     let paths: BTreeMap<u64, Vec<u64>> = winning
         .iter()
@@ -134,7 +138,7 @@ pub fn openings_entries(
             Some(pairs) => {
                 let entry = OpeningEntry::WinPairing { opening: v, pairs };
                 let path = path_to(v);
-                if entry_bytes(&entry, width) <= width * (1 + path.len()) {
+                if entry_bytes(&entry, n) <= width * (1 + path.len()) {
                     stats.win_pairings += 1;
                     entries.push(entry);
                     continue;
@@ -252,24 +256,10 @@ fn alternating_path(engine: &mut Engine, base: &Matching, active: u32, v: u64) -
     path
 }
 
-/// The bytes `entry` takes in a body of move width `width` (spec.md §3.4).
-fn entry_bytes(entry: &OpeningEntry, width: usize) -> usize {
-    1 + width
-        * match entry {
-            OpeningEntry::WinPairing { pairs, .. } => 2 + 2 * pairs.len(),
-            OpeningEntry::LosePairing { openings, pairs } => 2 + openings.len() + 2 * pairs.len(),
-            OpeningEntry::Barrier {
-                losing,
-                pairs,
-                barrier,
-                paths,
-            } => {
-                4 + losing.len()
-                    + 2 * pairs.len()
-                    + barrier.len()
-                    + paths.iter().map(|path| 1 + path.len()).sum::<usize>()
-            }
-        }
+/// The bytes `entry` takes in the body for 1..n, as the encoder writes it (an entry the
+/// encoder refuses counts as too large to choose).
+fn entry_bytes(entry: &OpeningEntry, n: u64) -> usize {
+    entry.encoded_len(n).unwrap_or(usize::MAX)
 }
 
 /// The openings certificate for 1..=n (spec.md §3.4), with how its entries were found.
