@@ -4,7 +4,7 @@
 //! augmenting paths: no theory is trusted, the verifier is the judge), writes the pairing
 //! certificate and times `verify_bytes` on both boards.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/suite/common/mod.rs"]
 mod common;
 
 use common::{certificate, pairing_body, Rng};

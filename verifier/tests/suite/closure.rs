@@ -3,9 +3,7 @@
 //! pairing always claims the true winner (brute-force minimax), and its strategy really wins
 //! against every reply (brute-force walk). Plus one test per way of lying.
 
-mod common;
-
-use common::{certificate, pairing_body, Game, Rng};
+use crate::common::{certificate, pairing_body, Game, Rng};
 use jg_verify::{verify_bytes, Kind, Limits};
 use std::collections::HashMap;
 

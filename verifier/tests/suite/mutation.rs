@@ -2,9 +2,7 @@
 //! numbers, with and without a resealed body hash) never panic, and every accepted mutant is a
 //! genuine proof: its claim is re-checked by brute force. Both boards give the same verdict.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Limits, OpeningRule, Verdict, Winner};
 use std::collections::HashMap;
 use std::time::Instant;

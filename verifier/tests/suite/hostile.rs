@@ -3,9 +3,7 @@
 //! never a verdict. The binary runs under an address-space limit, so an allocation past it
 //! would abort the process and fail the test.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Limits, Rejection};
 use std::path::Path;
 use std::process::Command;

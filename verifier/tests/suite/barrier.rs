@@ -5,9 +5,7 @@
 
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`, as the checker states them
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Limits, Rejection};
 
 fn certificate_of(n: u64, free: bool, first_wins: bool, body: &[u8]) -> Vec<u8> {

@@ -1,9 +1,7 @@
 //! The `jg-verify` binary: one line per file on stdout, errors on stderr, the exit codes of
 //! spec.md §4.9 (0 valid, 1 invalid, 2 usage or I/O, 3 refused by a limit), `--covers`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;

@@ -2,9 +2,7 @@
 //! where (byte offset, line of play), and nothing panics. The messages are part of the contract
 //! (spec.md §4.3): every test snapshots all the messages it met.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Limits, Rejection};
 use std::cell::RefCell;
 

@@ -3,9 +3,7 @@
 //! minimax) and its strategy wins there (brute-force walk). Then every way of widening an
 //! interval past what its numbers allow is rejected, and closed pairings above n = 128.
 
-mod common;
-
-use common::{certificate, pairing_body, reseal, Game, Rng, BODY};
+use crate::common::{certificate, pairing_body, reseal, Game, Rng, BODY};
 use jg_verify::{verify_bytes, Kind, Limits, Winner};
 use std::collections::HashMap;
 

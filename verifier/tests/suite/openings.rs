@@ -3,9 +3,7 @@
 //! every entry form (closed pairings, matching-and-barrier) is exercised, every way of lying is
 //! rejected, and the retired tree tags (2, 3) are refused.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Kind, Limits, Winner};
 
 fn num(n: u64, x: u64) -> Vec<u8> {

@@ -2,9 +2,7 @@
 //! with the right claim, by both boards, with the positions count of the walk the builder did;
 //! the opposite claim with the same body is rejected.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use jg_verify::{verify_bytes, Kind, Limits, Winner};
 
 fn both_boards(bytes: &[u8]) -> Result<jg_verify::Verdict, jg_verify::Rejection> {
