@@ -93,6 +93,18 @@ fn a_limit_is_a_refusal_not_a_verdict() {
     );
 }
 
+/// `--max-memory-mib` reaches the check: with 0 MiB even a 14-number closed pairing is refused
+/// (exit 3), with 1 MiB the same file is valid.
+#[test]
+fn the_memory_option_is_the_bound_the_check_uses() {
+    let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/cert-14.bin");
+    let result = run(&["--max-memory-mib".as_ref(), "0".as_ref(), published.as_os_str()]);
+    let expected = format!("{}: refused: memory limit: ", published.display());
+    assert!(result.out.starts_with(&expected), "{}", result.out);
+    assert_eq!(result.code, 3);
+    assert_eq!(run(&["--max-memory-mib".as_ref(), "1".as_ref(), published.as_os_str()]).code, 0);
+}
+
 #[test]
 fn paths_that_are_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
@@ -123,6 +135,17 @@ fn a_file_named_for_another_n_warns_and_expect_n_fails() {
         result.err
     );
     assert_eq!(run(&["--expect-n".as_ref(), "14".as_ref(), path.as_os_str()]).code, 0);
+}
+
+/// `--expect-n` against an interval certificate (n = 39..41): accepted exactly inside it.
+#[test]
+fn expect_n_holds_an_interval_certificate_to_its_range() {
+    let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/cert-39-41.bin");
+    for (n, code) in [(38, 1), (39, 0), (40, 0), (41, 0), (42, 1)] {
+        let n = n.to_string();
+        let result = run(&["--expect-n".as_ref(), OsStr::new(&n), published.as_os_str()]);
+        assert_eq!(result.code, code, "n = {n}: {}{}", result.out, result.err);
+    }
 }
 
 #[test]
