@@ -13,5 +13,6 @@ mod hostile;
 mod interval;
 mod mutation;
 mod openings;
+mod published;
 mod rejections;
 mod roundtrip;
