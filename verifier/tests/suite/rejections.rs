@@ -57,6 +57,8 @@ fn truncated_header() {
     let (bytes, _) = valid(12);
     assert_says(&rejection(&bytes[..50]), &["truncated", "50 bytes"]);
     assert_says(&rejection(&bytes[..3]), &["truncated", "3 bytes"]);
+    // 80 bytes or more, but the generator text runs past the end.
+    assert_says(&rejection(&bytes[..85]), &["byte 32", "the file ends inside the header"]);
     snapshot_messages!();
 }
 

@@ -132,3 +132,15 @@ fn scheme_pairings_for_huge_n_use_the_general_board() {
         assert!(message.contains("no pair holds 1"), "{message}");
     }
 }
+
+/// The smallest certificate there is: 80 bytes, all header (an empty generator text), for n = 1,
+/// where the first player has no even number to open with. The empty tree is its whole proof.
+#[test]
+fn an_80_byte_file_is_a_whole_certificate() {
+    let mut bytes = certificate(1, false, false, false, &[]);
+    bytes.drain(40..40 + b"verifier tests".len());
+    bytes[32..40].copy_from_slice(&0u64.to_le_bytes());
+    assert_eq!(bytes.len(), 80);
+    let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!((verdict.n, verdict.winner, verdict.kind), (1, Winner::Second, Kind::Tree));
+}
