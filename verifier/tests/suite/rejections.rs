@@ -206,11 +206,17 @@ fn huge_length_fields() {
     let mut generator = bytes.clone();
     generator[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
     assert_says(&rejection(&generator), &["generator"]);
-    let mut long = bytes[..32].to_vec();
-    long.extend(300u64.to_le_bytes());
-    long.extend([b'x'; 300]);
-    long.extend(&bytes[BODY - 40..]);
-    assert_says(&rejection(&long), &["generator is 300 bytes long"]);
+    let with_generator = |length: usize| {
+        let mut long = bytes[..32].to_vec();
+        long.extend((length as u64).to_le_bytes());
+        long.extend(vec![b'x'; length]);
+        long.extend(&bytes[BODY - 40..]);
+        long
+    };
+    assert_says(&rejection(&with_generator(300)), &["generator is 300 bytes long"]);
+    assert_says(&rejection(&with_generator(201)), &["generator is 201 bytes long"]);
+    // 200 bytes is the most allowed, and still a valid certificate.
+    verify_bytes(&with_generator(200), &Limits::default()).unwrap();
     let mut utf8 = bytes.clone();
     utf8[40] = 0xFF;
     assert_says(&rejection(&utf8), &["generator is not UTF-8"]);
