@@ -73,6 +73,10 @@ fn truncated_body() {
         &rejection(&resealed),
         &["body ends early", &format!("byte {}", cut.len()), "after"],
     );
+    // A body byte changed but not resealed: the hash, named at its own offset.
+    let mut changed = bytes.clone();
+    changed[BODY] ^= 1;
+    assert_says(&rejection(&changed), &[&format!("header at byte {}", BODY - 32), "BLAKE3"]);
     snapshot_messages!();
 }
 
