@@ -81,6 +81,8 @@ fn every_widening_past_what_the_numbers_allow_is_rejected() {
     // n one too low: the pair (47, 141) is no longer on the board 1..140.
     let text = reason(&interval(first - 1, last, opening, &pairs));
     assert!(text.contains("pair (47, 141) is not canonical"), "{text}");
+    // At its byte: n_last (8 bytes from BODY), opening, count, then five 2-byte pairs before it.
+    assert!(text.starts_with(&format!("body at byte {}: ", BODY + 8 + 1 + 1 + 5 * 2)), "{text}");
     // A partner that is too small: 3 → 3q replaced by 3 → 9·... a number y with 2y ≤ n_last.
     // Swap q → 2q for q → q·1 impossible; instead answer 3 with 93 = 3·31 (31 < p, 2·93 ≤ 163).
     let mut low = pairs.clone();
@@ -92,6 +94,9 @@ fn every_widening_past_what_the_numbers_allow_is_rejected() {
         text.contains("the winner plays 93, whose multiple 186") || text.contains("no pair holds"),
         "{text}"
     );
+    // An interval of one n (n_last = n) is a closed pairing for that n.
+    let one = verify_bytes(&interval(first, first, opening, &pairs), &Limits::default()).unwrap();
+    assert_eq!((one.n, one.n_last, one.kind), (first, first, Kind::IntervalClosedPairing));
     // n_last below n, a second-player interval, and a short body.
     assert!(reason(&interval(first, first - 1, opening, &pairs))
         .contains("n_last is 140, below n = 141"));

@@ -263,6 +263,20 @@ fn bad_pairings() {
     assert_says(&rejection(&pairing(false, 0, &[(2, 11)])), &["not canonical"]);
     assert_says(&rejection(&pairing(false, 0, &[(2, 4), (1, 3)])), &["not canonical", "byte 98"]);
     assert_says(&rejection(&pairing(false, 0, &[(2, 4), (3, 4)])), &["4 is in two pairs"]);
+    // A first number repeated is out of order, named at the third pair's byte.
+    assert_says(
+        &rejection(&pairing(false, 0, &[(1, 5), (2, 4), (2, 6)])),
+        &["body at byte 100: pair (2, 6) is not canonical"],
+    );
+    // The same with two-byte numbers (n = 300): the pairs start at byte 98, four bytes each.
+    let wide =
+        certificate(300, false, false, true, &pairing_body(300, None, &[(1, 5), (2, 4), (2, 6)]));
+    assert_says(&rejection(&wide), &["body at byte 106: pair (2, 6) is not canonical"]);
+    // A number paired with itself.
+    assert_says(
+        &rejection(&pairing(false, 0, &[(3, 3)])),
+        &["byte 96: pair (3, 3) is not canonical"],
+    );
     assert_says(&rejection(&pairing(false, 0, &[])), &["no pair holds 2", "at the start"]);
     assert_says(&rejection(&pairing(true, 5, &[])), &["illegal move 5 at byte 94 at the start"]);
     // Pair (2, 7) is no edge: the partner of 2 is not a legal answer.
