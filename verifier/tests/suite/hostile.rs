@@ -159,6 +159,25 @@ fn the_memory_and_work_bounds_are_exact_and_grow_with_the_proof() {
     }
 }
 
+/// spec.md §4.4 on the small board (n ≤ 128): a memo entry is a 24-byte position, counted as
+/// (24 + 1) · 24 / 7 = 85 bytes, and nothing else: the least memory bound that accepts a tree
+/// is exactly 85 bytes a memo entry.
+#[test]
+fn the_small_board_memo_costs_85_bytes_an_entry() {
+    for n in [10, 14, 18] {
+        let (bytes, _, _) = tree_certificate(&mut Game::new(n, false));
+        let positions = verify_bytes(&bytes, &Limits::default()).unwrap().positions;
+        let memory = least_bound(
+            &bytes,
+            |max_memory| Limits { max_memory, ..Limits::default() },
+            "memory limit",
+        );
+        // The memo holds the loser's positions, a part of those expanded (spec.md §4).
+        assert_eq!(memory % 85, 0, "n = {n}: {memory} bytes");
+        assert!(0 < memory / 85 && memory / 85 < positions, "n = {n}: {memory} {positions}");
+    }
+}
+
 #[test]
 fn the_closure_counts_the_memory_spec_md_states() {
     // spec.md §4.4: 85 bytes a paired number, 101 a closure number, 30 an expanded partner.
