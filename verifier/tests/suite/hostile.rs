@@ -178,6 +178,21 @@ fn the_small_board_memo_costs_85_bytes_an_entry() {
     }
 }
 
+/// spec.md §4.4 on the general board: a memo entry is a 32-byte position, counted as
+/// (32 + 1) · 24 / 7 = 113 bytes, plus 16 bytes a played number. For n = 2 the second player's
+/// tree has two loser positions: the start (nothing played) and after 2, 1 (two played).
+#[test]
+fn the_general_board_memo_counts_its_played_lists() {
+    let (bytes, first, _) = tree_certificate(&mut Game::new(2, false));
+    assert!(!first);
+    let memory = least_bound(
+        &bytes,
+        |max_memory| Limits { max_memory, force_general_board: true, ..Limits::default() },
+        "memory limit",
+    );
+    assert_eq!(memory, 2 * 113 + 16 * 2);
+}
+
 #[test]
 fn the_closure_counts_the_memory_spec_md_states() {
     // spec.md §4.4: 85 bytes a paired number, 101 a closure number, 30 an expanded partner.
