@@ -177,6 +177,19 @@ pub(crate) struct RangeItem<R> {
     pub by_barrier: usize,
 }
 
+impl<R> RangeItem<R> {
+    /// An accepted certificate with its bytes, the verifier's verdict and its manifest row.
+    pub(crate) fn new(row: R, certificate: Certificate, bytes: &[u8], verdict: &Verdict) -> Self {
+        RangeItem {
+            certificate,
+            row,
+            positions: verdict.positions,
+            bytes: bytes.len() as u64,
+            by_barrier: 0,
+        }
+    }
+}
+
 /// Makes every n of `from..=to` with `make` (in parallel; the same bytes on any thread count)
 /// and, unless `out_dir` is None (a dry run), writes each as `out_dir/file_name(n)`. `done` is
 /// called from the worker threads after each n, made or not. The ranges of both kinds of
@@ -236,14 +249,13 @@ pub fn certify_range(
     done: &(dyn Fn() + Sync),
 ) -> RangeReport<crate::proofs::manifest::Row> {
     certify_each(from, to, out_dir, file_name, done, |n| {
-        let certified = certify(n, options).map_err(|e| e.to_string())?;
-        Ok(RangeItem {
-            row: certified.manifest_row(),
-            positions: certified.verdict.positions,
-            bytes: certified.bytes.len() as u64,
-            by_barrier: 0,
-            certificate: certified.certificate,
-        })
+        let c = certify(n, options).map_err(|e| e.to_string())?;
+        Ok(RangeItem::new(
+            c.manifest_row(),
+            c.certificate,
+            &c.bytes,
+            &c.verdict,
+        ))
     })
 }
 

@@ -346,14 +346,10 @@ pub fn certify_openings_range(
     done: &(dyn Fn() + Sync),
 ) -> RangeReport<ManifestRow> {
     certify_each(from, to, out_dir, file_name, done, |n| {
-        let certified = certify_openings_verified(n, rule).map_err(|e| e.to_string())?;
-        Ok(RangeItem {
-            row: certified.manifest_row(),
-            positions: certified.verdict.positions,
-            bytes: certified.bytes.len() as u64,
-            by_barrier: certified.stats.by_barrier(),
-            certificate: certified.certificate,
-        })
+        let c = certify_openings_verified(n, rule).map_err(|e| e.to_string())?;
+        let by_barrier = c.stats.by_barrier();
+        let item = RangeItem::new(c.manifest_row(), c.certificate, &c.bytes, &c.verdict);
+        Ok(RangeItem { by_barrier, ..item })
     })
 }
 
