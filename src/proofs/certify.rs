@@ -306,11 +306,7 @@ fn candidate(
         StrategyChoice::Tree => {
             let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
             let searcher = Searcher::new(&board, &options.search);
-            let winner = if searcher.wins(&crate::Position::start()) {
-                Player::First
-            } else {
-                Player::Second
-            };
+            let winner = Player::winner(searcher.wins(&crate::Position::start()));
             let oracle = |position: &crate::Position| !searcher.wins(position);
             let tree = build_tree(&board, winner, &oracle, options.max_positions)
                 .map_err(|e: StrategyError| not_applicable(e.to_string()))?;

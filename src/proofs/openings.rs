@@ -266,10 +266,7 @@ fn entry_bytes(entry: &OpeningEntry, n: u64) -> usize {
 /// The openings certificate for 1..=n (spec.md §3.4), with how its entries were found.
 pub fn certify_openings(n: u64, rule: OpeningRule) -> Result<(Certificate, Stats), OpeningsError> {
     let (entries, stats) = openings_entries(n, rule)?;
-    let winner = match entries.iter().any(OpeningEntry::wins) {
-        true => Player::First,
-        false => Player::Second,
-    };
+    let winner = Player::winner(entries.iter().any(OpeningEntry::wins));
     let certificate = Certificate {
         n,
         opening_rule: rule,
