@@ -29,6 +29,15 @@ impl Player {
         }
     }
 
+    /// Who wins a game that the first player wins (`true`) or loses (`false`).
+    pub fn winner(first_wins: bool) -> Player {
+        if first_wins {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
     /// Whose turn it is after `moves` moves: the first player's after an even number.
     pub fn to_move_after(moves: usize) -> Player {
         if moves.is_multiple_of(2) {

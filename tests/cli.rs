@@ -34,11 +34,15 @@ fn bad_board_sizes_are_one_line_errors() {
 }
 
 #[test]
-fn an_empty_table_range_is_refused() {
-    assert_usage_error(
-        &["table", "--from", "10", "--to", "5"],
-        "--from 10 is greater than --to 5",
-    );
+fn an_empty_range_is_refused() {
+    for command in [
+        &["table"][..],
+        &["certify"][..],
+        &["certify", "--openings", "--dry-run"][..],
+    ] {
+        let args = [command, &["--from", "10", "--to", "5"][..]].concat();
+        assert_usage_error(&args, "--from 10 is greater than --to 5");
+    }
 }
 
 #[test]

@@ -48,6 +48,50 @@ fn chain_json_is_a_legal_chain_of_the_proved_length() {
 }
 
 #[test]
+fn chain_text_and_json_report_the_same_certificate_figures() {
+    let temporary = tempfile::tempdir().unwrap();
+    let (text_path, json_path) = (
+        temporary.path().join("t.txt"),
+        temporary.path().join("j.txt"),
+    );
+    let (code, text, _) = jg(
+        &["chain", "30", "--certificate", text_path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0);
+    let json_args = [
+        "chain",
+        "30",
+        "--json",
+        "--certificate",
+        json_path.to_str().unwrap(),
+    ];
+    let (code, json, _) = jg(&json_args, "");
+    assert_eq!(code, 0);
+    let bytes = std::fs::read(&text_path).unwrap();
+    assert_eq!(std::fs::read(&json_path).unwrap(), bytes);
+    let verdict = jg_verify::chain::check(&bytes).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let figures = &json["certificate"];
+    assert_eq!(figures["bytes"], bytes.len());
+    assert_eq!(figures["blake3"], verdict.blake3);
+    assert_eq!(figures["leaves"], verdict.leaves);
+    assert_eq!(figures["cuts"], verdict.cuts);
+    // The text line says what the JSON object says, in the words scripts read.
+    let line = format!(
+        "certificate {}: {} bytes, {} cuts, {} rows, denominator {}, {} leaves, blake3 {}",
+        text_path.display(),
+        figures["bytes"],
+        figures["cuts"],
+        figures["rows"],
+        figures["denominator"],
+        figures["leaves"],
+        verdict.blake3
+    );
+    assert_eq!(text.lines().last(), Some(line.as_str()), "{text}");
+}
+
+#[test]
 fn chain_refuses_zero_with_exit_2() {
     let (code, _, err) = jg(&["chain", "0"], "");
     assert_eq!(code, 2);

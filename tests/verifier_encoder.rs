@@ -64,11 +64,7 @@ impl Minimax {
     /// A tree certificate for the game and the positions the walk must report.
     fn certificate(n: u32, rule: OpeningRule) -> (Certificate, u64) {
         let mut minimax = Minimax::new(n, rule);
-        let winner = if minimax.wins(Position::start()) {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let winner = Player::winner(minimax.wins(Position::start()));
         match winner {
             Player::First => minimax.winner_turn(Position::start()),
             Player::Second => minimax.loser_turn(Position::start()),

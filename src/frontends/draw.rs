@@ -356,7 +356,7 @@ mod tests {
         let rows: Vec<(u64, Player)> = (1..=20)
             .map(|n| {
                 let first = !oracle.winning_moves(n, &[]).is_empty();
-                (n, if first { Player::First } else { Player::Second })
+                (n, Player::winner(first))
             })
             .collect();
         let svg = plot_winners(&rows);

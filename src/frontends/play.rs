@@ -263,11 +263,7 @@ mod tests {
         let oracle = oracle();
         for n in 2..=16 {
             let first_wins = !oracle.winning_moves(n, &[]).is_empty();
-            let computer = if first_wins {
-                Player::First
-            } else {
-                Player::Second
-            };
+            let computer = Player::winner(first_wins);
             let human = computer.other();
             // Several human styles: smallest, largest and a pseudo-random move.
             for style in 0..3u64 {
@@ -294,11 +290,7 @@ mod tests {
         let oracle = oracle();
         for n in 2..=16 {
             let first_wins = !oracle.winning_moves(n, &[]).is_empty();
-            let human = if first_wins {
-                Player::First
-            } else {
-                Player::Second
-            };
+            let human = Player::winner(first_wins);
             let mut choose = |line: &[u64], _: &[u64]| oracle.winning_moves(n, line)[0];
             let end = scripted_game(n, human, &mut choose);
             assert!(matches!(end, GameEnd::HumanWon(_)), "n = {n}: {end:?}");

@@ -152,14 +152,90 @@ pub fn file_name(n: u64) -> String {
     format!("cert-{n}.bin")
 }
 
-/// What certifying a range gave: the manifest rows of the n certified (ascending), their
-/// positions and bytes, and the failures in the order of their n.
-#[derive(Clone, Debug, Default)]
-pub struct RangeReport {
-    pub rows: Vec<crate::proofs::manifest::Row>,
+/// What certifying a range gave, the same for both kinds of range (`certify_range` and
+/// `openings::certify_openings_range`): the manifest rows of the n certified (ascending; `R` is
+/// the manifest's row type), totals over those certificates, and the failures in the order of
+/// their n.
+#[derive(Clone, Debug)]
+pub struct RangeReport<R> {
+    pub rows: Vec<R>,
+    /// The positions the verifier checked, summed.
+    pub positions: u64,
+    /// The certificates' bytes, summed.
+    pub bytes: u64,
+    /// Openings proved by a matching-and-barrier entry, summed (0 but for openings certificates).
+    pub by_barrier: usize,
+    pub failures: Vec<String>,
+}
+
+/// One certificate of a range that the verifier accepted, as its range report counts it.
+pub(crate) struct RangeItem<R> {
+    pub certificate: Certificate,
+    pub row: R,
     pub positions: u64,
     pub bytes: u64,
-    pub failures: Vec<String>,
+    pub by_barrier: usize,
+}
+
+impl<R> RangeItem<R> {
+    /// An accepted certificate with its bytes, the verifier's verdict and its manifest row.
+    pub(crate) fn new(row: R, certificate: Certificate, bytes: &[u8], verdict: &Verdict) -> Self {
+        RangeItem {
+            certificate,
+            row,
+            positions: verdict.positions,
+            bytes: bytes.len() as u64,
+            by_barrier: 0,
+        }
+    }
+}
+
+/// Makes every n of `from..=to` with `make` (in parallel; the same bytes on any thread count)
+/// and, unless `out_dir` is None (a dry run), writes each as `out_dir/file_name(n)`. `done` is
+/// called from the worker threads after each n, made or not. The ranges of both kinds of
+/// certificate run here.
+pub(crate) fn certify_each<R: Send>(
+    from: u64,
+    to: u64,
+    out_dir: Option<&std::path::Path>,
+    file_name: fn(u64) -> String,
+    done: &(dyn Fn() + Sync),
+    make: impl Fn(u64) -> Result<RangeItem<R>, String> + Sync,
+) -> RangeReport<R> {
+    use rayon::prelude::*;
+    let results: Vec<Result<RangeItem<R>, String>> = (from..=to)
+        .into_par_iter()
+        .map(|n| {
+            let result = make(n).and_then(|item| {
+                if let Some(dir) = out_dir {
+                    let path = dir.join(file_name(n));
+                    item.certificate.write(&path).map_err(|e| e.to_string())?;
+                }
+                Ok(item)
+            });
+            done();
+            result
+        })
+        .collect();
+    let mut report = RangeReport {
+        rows: Vec::new(),
+        positions: 0,
+        bytes: 0,
+        by_barrier: 0,
+        failures: Vec::new(),
+    };
+    for result in results {
+        match result {
+            Ok(item) => {
+                report.positions += item.positions;
+                report.bytes += item.bytes;
+                report.by_barrier += item.by_barrier;
+                report.rows.push(item.row);
+            }
+            Err(error) => report.failures.push(error),
+        }
+    }
+    report
 }
 
 /// Certifies every n of `from..=to` (in parallel; the same bytes on any thread count) and,
@@ -171,38 +247,16 @@ pub fn certify_range(
     options: &Options,
     out_dir: Option<&std::path::Path>,
     done: &(dyn Fn() + Sync),
-) -> RangeReport {
-    use rayon::prelude::*;
-    let results: Vec<Result<(crate::proofs::manifest::Row, u64), String>> = (from..=to)
-        .into_par_iter()
-        .map(|n| {
-            let result = (|| {
-                let certified = certify(n, options).map_err(|e| e.to_string())?;
-                if let Some(dir) = out_dir {
-                    let path = dir.join(file_name(n));
-                    certified
-                        .certificate
-                        .write(&path)
-                        .map_err(|e| e.to_string())?;
-                }
-                Ok((certified.manifest_row(), certified.verdict.positions))
-            })();
-            done();
-            result
-        })
-        .collect();
-    let mut report = RangeReport::default();
-    for result in results {
-        match result {
-            Ok((row, positions)) => {
-                report.positions += positions;
-                report.bytes += row.bytes;
-                report.rows.push(row);
-            }
-            Err(error) => report.failures.push(error),
-        }
-    }
-    report
+) -> RangeReport<crate::proofs::manifest::Row> {
+    certify_each(from, to, out_dir, file_name, done, |n| {
+        let c = certify(n, options).map_err(|e| e.to_string())?;
+        Ok(RangeItem::new(
+            c.manifest_row(),
+            c.certificate,
+            &c.bytes,
+            &c.verdict,
+        ))
+    })
 }
 
 fn candidate(
@@ -252,11 +306,7 @@ fn candidate(
         StrategyChoice::Tree => {
             let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
             let searcher = Searcher::new(&board, &options.search);
-            let winner = if searcher.wins(&crate::Position::start()) {
-                Player::First
-            } else {
-                Player::Second
-            };
+            let winner = Player::winner(searcher.wins(&crate::Position::start()));
             let oracle = |position: &crate::Position| !searcher.wins(position);
             let tree = build_tree(&board, winner, &oracle, options.max_positions)
                 .map_err(|e: StrategyError| not_applicable(e.to_string()))?;

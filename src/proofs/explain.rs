@@ -1254,10 +1254,7 @@ pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String,
     let verdict = jg_verify::verify_bytes(bytes, &jg_verify::Limits::default())
         .map_err(|rejection| format!("invalid: {rejection}"))?;
     let decoded = decode(bytes)?;
-    let winner = match verdict.winner {
-        jg_verify::Winner::First => Player::First,
-        jg_verify::Winner::Second => Player::Second,
-    };
+    let winner = Player::winner(verdict.winner == jg_verify::Winner::First);
     // The document restates the verifier's claim: the two readings of the header must agree.
     if (verdict.n, verdict.n_last) != (decoded.n, decoded.n_last) || winner != decoded.winner {
         return Err("the verifier's claim and the decoded header differ".into());

@@ -15,6 +15,7 @@
 use crate::engines::matching::{self, Class, Engine, Graph, Matching, NONE};
 use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::{Body, Certificate, CertificateError, OpeningEntry};
+use crate::proofs::certify::{certify_each, RangeItem, RangeReport};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -265,10 +266,7 @@ fn entry_bytes(entry: &OpeningEntry, n: u64) -> usize {
 /// The openings certificate for 1..=n (spec.md §3.4), with how its entries were found.
 pub fn certify_openings(n: u64, rule: OpeningRule) -> Result<(Certificate, Stats), OpeningsError> {
     let (entries, stats) = openings_entries(n, rule)?;
-    let winner = match entries.iter().any(OpeningEntry::wins) {
-        true => Player::First,
-        false => Player::Second,
-    };
+    let winner = Player::winner(entries.iter().any(OpeningEntry::wins));
     let certificate = Certificate {
         n,
         opening_rule: rule,
@@ -330,6 +328,25 @@ pub fn certify_openings_verified(
         bytes,
         verdict,
         stats,
+    })
+}
+
+/// Certifies the openings of every n of `from..=to` (in parallel; the same bytes on any thread
+/// count) and, unless `out_dir` is None (a dry run), writes each as `out_dir/cert-N-openings.bin`.
+/// `done` is called from the worker threads after each n, certified or not. The twin of
+/// `certify::certify_range`, with the same report.
+pub fn certify_openings_range(
+    from: u64,
+    to: u64,
+    rule: OpeningRule,
+    out_dir: Option<&Path>,
+    done: &(dyn Fn() + Sync),
+) -> RangeReport<ManifestRow> {
+    certify_each(from, to, out_dir, file_name, done, |n| {
+        let c = certify_openings_verified(n, rule).map_err(|e| e.to_string())?;
+        let by_barrier = c.stats.by_barrier();
+        let item = RangeItem::new(c.manifest_row(), c.certificate, &c.bytes, &c.verdict);
+        Ok(RangeItem { by_barrier, ..item })
     })
 }
 
@@ -770,6 +787,47 @@ pub fn check_entry(n: u64, rule: OpeningRule, entry: &OpeningEntry) -> Result<us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_writes_what_each_n_certifies_and_totals_its_stats() {
+        let dir = tempfile::tempdir().unwrap();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let done = || {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let report = certify_openings_range(1, 30, OpeningRule::Even, Some(dir.path()), &done);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_eq!(calls.into_inner(), 30);
+        let ns: Vec<u64> = report.rows.iter().map(|row| row.n).collect();
+        assert_eq!(ns, (1..=30).collect::<Vec<_>>());
+        let (mut positions, mut bytes, mut by_barrier) = (0, 0, 0);
+        for row in &report.rows {
+            let one = certify_openings_verified(row.n, OpeningRule::Even).unwrap();
+            let written = std::fs::read(dir.path().join(file_name(row.n))).unwrap();
+            assert_eq!(written, one.bytes);
+            assert_eq!(*row, one.manifest_row());
+            positions += one.verdict.positions;
+            bytes += written.len() as u64;
+            by_barrier += one.stats.by_barrier();
+        }
+        assert_eq!(
+            (report.positions, report.bytes, report.by_barrier),
+            (positions, bytes, by_barrier)
+        );
+        assert!(report.by_barrier > 0);
+        // A dry run (no folder) reports the same rows.
+        let dry = certify_openings_range(1, 30, OpeningRule::Even, None, &|| {});
+        assert_eq!(dry.rows, report.rows);
+        // Beyond the matching engine every n fails, in the order of n.
+        let first = matching::MAX_N + 1;
+        let report = certify_openings_range(first, first + 2, OpeningRule::Even, None, &|| {});
+        assert!(report.rows.is_empty());
+        let named: Vec<bool> = (first..=first + 2)
+            .zip(&report.failures)
+            .map(|(n, failure)| failure.contains(&format!("n = {n} ")))
+            .collect();
+        assert_eq!(named, [true; 3], "{:?}", report.failures);
+    }
 
     #[test]
     fn check_entry_refuses_broken_closures() {

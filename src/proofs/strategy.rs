@@ -196,11 +196,7 @@ mod tests {
         }
 
         fn winner(&self) -> Player {
-            if self.wins(&Position::start()) {
-                Player::First
-            } else {
-                Player::Second
-            }
+            Player::winner(self.wins(&Position::start()))
         }
 
         fn wins(&self, position: &Position) -> bool {

@@ -42,10 +42,7 @@ pub fn read_folder(dir: &Path) -> Result<Vec<Entry>, String> {
             .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
         let decoded =
             explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
-        let winner = match verdict.winner {
-            jg_verify::Winner::First => Player::First,
-            jg_verify::Winner::Second => Player::Second,
-        };
+        let winner = Player::winner(verdict.winner == jg_verify::Winner::First);
         if verdict.n != decoded.n || winner != decoded.winner {
             return Err(format!(
                 "{}: the verdict and the header differ",

@@ -419,6 +419,15 @@ impl<'g> Engine<'g> {
             .grow(self.graph, active, &mut matching.mate, false)
     }
 
+    /// Grows the forest from `root` alone and augments along the first path it finds: whether
+    /// it found one. The caller resets the forest (keeping a failed tree blocked or not).
+    fn search_from(&mut self, active: u32, matching: &mut Matching, root: u32) -> bool {
+        self.forest.plant(root);
+        self.forest
+            .grow(self.graph, active, &mut matching.mate, true)
+            > 0
+    }
+
     fn classes(&self, active: u32) -> Vec<Class> {
         (0..active)
             .map(|v| match self.forest.label[v as usize] {
@@ -453,11 +462,7 @@ impl<'g> Engine<'g> {
             {
                 continue;
             }
-            self.forest.plant(root);
-            let augmented = self
-                .forest
-                .grow(self.graph, active, &mut matching.mate, true)
-                > 0;
+            let augmented = self.search_from(active, matching, root);
             self.forest.reset(!augmented);
         }
         self.forest.unblock_all();
@@ -469,11 +474,7 @@ impl<'g> Engine<'g> {
         if matching.mate[root as usize] != NONE {
             return false;
         }
-        self.forest.plant(root);
-        let found = self
-            .forest
-            .grow(self.graph, active, &mut matching.mate, true)
-            > 0;
+        let found = self.search_from(active, matching, root);
         self.forest.reset(false);
         found
     }
@@ -489,11 +490,7 @@ impl<'g> Engine<'g> {
         matching.mate[v as usize] = NONE;
         matching.mate[u as usize] = NONE;
         self.forest.block(v);
-        self.forest.plant(u);
-        let found = self
-            .forest
-            .grow(self.graph, active, &mut matching.mate, true)
-            > 0;
+        let found = self.search_from(active, matching, u);
         self.forest.reset(false);
         self.forest.unblock_all();
         if !found {
@@ -507,13 +504,7 @@ impl<'g> Engine<'g> {
     /// forest grown from all exposed vertices at once; outer = D, inner = A, unreached = C.
     /// Panics if the matching is not maximum (an internal invariant, never an input).
     pub fn gallai_edmonds(&mut self, active: u32, matching: &Matching) -> Vec<Class> {
-        let mut mate = matching.mate.clone();
-        for v in 0..active {
-            if mate[v as usize] == NONE {
-                self.forest.plant(v);
-            }
-        }
-        let augmentations = self.forest.grow(self.graph, active, &mut mate, false);
+        let augmentations = self.phase_from_all_exposed(active, &mut matching.clone());
         assert_eq!(augmentations, 0, "Gallai–Edmonds needs a maximum matching");
         let classes = self.classes(active);
         self.forest.reset(false);

@@ -41,11 +41,7 @@ fn openings_in_d(classes: &[Class], rule: OpeningRule) -> Vec<u64> {
 fn outcome_from(n: u64, winning_openings: Vec<u64>) -> Outcome {
     Outcome {
         n,
-        winner: if winning_openings.is_empty() {
-            Player::Second
-        } else {
-            Player::First
-        },
+        winner: Player::winner(!winning_openings.is_empty()),
         winning_openings,
         all_openings: true,
         method: Method::Matching,

@@ -210,11 +210,7 @@ fn outcomes_and_winning_openings_match_minimax_for_n_up_to_26() {
             let openings = minimax.winning_moves(None, 0);
             let outcome = solve(n, rule);
             assert_eq!(outcome.winning_openings, openings, "n={n} {rule:?}");
-            let winner = if openings.is_empty() {
-                Player::Second
-            } else {
-                Player::First
-            };
+            let winner = Player::winner(!openings.is_empty());
             assert_eq!(outcome.winner, winner, "n={n}");
             assert_eq!(table[n as usize], outcome, "solve_range n={n}");
         }
@@ -264,11 +260,7 @@ fn analysis_matches_minimax_on_random_positions() {
         let expected = minimax.winning_moves(last, played);
         assert_eq!(analysis.winning_moves, expected, "n={n} {rule:?} {line:?}");
         assert_eq!(analysis.to_move_wins, minimax.wins(last, played));
-        let to_move = if line.len() % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
+        let to_move = Player::to_move_after(line.len());
         assert_eq!(analysis.to_move, to_move);
         checked += 1;
     }

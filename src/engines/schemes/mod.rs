@@ -412,5 +412,47 @@ pub fn winning_pairing(n: u64) -> Result<(Scheme, Pairing, Simulation), SchemeEr
     Ok((scheme, pairing, simulation))
 }
 
+/// How many boards without a scheme a range check lists (it counts them all).
+pub const WITHOUT_LISTED: usize = 50;
+
+/// What checking a range of boards gave (`check_range`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RangeCheck {
+    /// Boards won by a scheme, each simulated against every reply, and the positions in all.
+    pub checked: u64,
+    pub positions: u64,
+    /// The first `WITHOUT_LISTED` boards without a scheme, ascending, and how many there are.
+    pub without: Vec<u64>,
+    pub without_count: u64,
+}
+
+/// Produces and simulates the scheme of every n in `first..=last` (`starting(n)` is called
+/// before each), counting the boards without one; memory stays bounded whatever the range. Any
+/// other failure stops the check, with its n.
+pub fn check_range(
+    first: u64,
+    last: u64,
+    starting: &mut dyn FnMut(u64),
+) -> Result<RangeCheck, (u64, SchemeError)> {
+    let mut check = RangeCheck::default();
+    for n in first..=last {
+        starting(n);
+        match winning_pairing(n) {
+            Ok((_, _, simulation)) => {
+                check.checked += 1;
+                check.positions += simulation.positions;
+            }
+            Err(SchemeError::NoScheme { .. }) => {
+                check.without_count += 1;
+                if check.without.len() < WITHOUT_LISTED {
+                    check.without.push(n);
+                }
+            }
+            Err(error) => return Err((n, error)),
+        }
+    }
+    Ok(check)
+}
+
 #[cfg(test)]
 mod tests;

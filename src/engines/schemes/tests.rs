@@ -542,3 +542,21 @@ fn proper_divisors_match_the_definition() {
         assert!(divisors.windows(2).all(|w| w[0] < w[1]));
     }
 }
+
+#[test]
+fn a_range_check_counts_what_each_board_gives() {
+    // 1..=200: more boards without a scheme than are listed, and every catalogue entry.
+    let mut started = Vec::new();
+    let check = check_range(1, 200, &mut |n| started.push(n)).unwrap();
+    assert_eq!(started, (1..=200).collect::<Vec<_>>());
+    let without: Vec<u64> = (1..=200).filter(|&n| scheme_for(n).is_none()).collect();
+    assert!(without.len() > WITHOUT_LISTED);
+    assert_eq!(check.without, without[..WITHOUT_LISTED]);
+    assert_eq!(check.without_count, without.len() as u64);
+    let positions: u64 = (1..=200)
+        .filter_map(|n| winning_pairing(n).ok())
+        .map(|(_, _, simulation)| simulation.positions)
+        .sum();
+    assert_eq!(check.checked, 200 - without.len() as u64);
+    assert_eq!(check.positions, positions);
+}

@@ -242,11 +242,7 @@ pub fn solve(n: u32, rule: OpeningRule, all_openings: bool, config: &SearchConfi
     let winning = searcher.winning_openings(all_openings, config.threads);
     Outcome {
         n: n as u64,
-        winner: if winning.is_empty() {
-            Player::Second
-        } else {
-            Player::First
-        },
+        winner: Player::winner(!winning.is_empty()),
         winning_openings: winning.iter().map(|&v| v as u64).collect(),
         // No winning opening means every opening was tried and lost: the (empty) list is
         // complete, as the matching engine reports it.

@@ -231,11 +231,7 @@ fn every_board_up_to_24_agrees_with_plain_minimax() {
             .collect();
         assert_eq!(from_start, expected, "n = {n}");
         assert_eq!(searcher.wins(&Position::start()), !expected.is_empty());
-        let winner = if expected.is_empty() {
-            Player::Second
-        } else {
-            Player::First
-        };
+        let winner = Player::winner(!expected.is_empty());
         assert_eq!(outcome.winner, winner, "n = {n}");
         // Without all_openings: the same winner, and the opening given is a winning one.
         let quick = solve(n, OpeningRule::Even, false, &config);

@@ -4,7 +4,7 @@
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
 use juniper_green::engines::search::SearchConfig;
 use juniper_green::proofs::certify::{
-    certify, certify_range, file_name, Certified, Options, StrategyChoice,
+    certify, certify_range, file_name, Certified, Options, RangeReport, StrategyChoice,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -113,37 +113,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 );
             }
         }
-        (None, Some((from, to))) => {
-            if from > to {
-                return Err(format!("--from {from} is greater than --to {to}").into());
-            }
-            if !args.dry_run {
-                create_out_dir(&args.out_dir)?;
-            }
-            let started = Instant::now();
-            let bar = progress_bar(to - from + 1, "certificates");
-            let out_dir = (!args.dry_run).then_some(args.out_dir.as_path());
-            let report = certify_range(from, to, &options, out_dir, &|| bar.inc(1));
-            bar.finish_and_clear();
-            for error in &report.failures {
-                eprintln!("jg: {error}");
-            }
-            let (rows, failed) = (&report.rows, report.failures.len());
-            let (positions, bytes) = (report.positions, report.bytes);
-            if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
-                juniper_green::proofs::manifest::update(manifest, rows)?;
-            }
-            if !super::quiet() {
-                println!(
-                "{from}..{to}: {} certified and verified, {failed} failed, {positions} positions, {bytes} bytes, {:.2} s{}",
-                rows.len(),
-                started.elapsed().as_secs_f64(),
-                if args.dry_run { " (dry run: nothing written)" } else { "" }
+        (None, Some(range)) => {
+            return run_range(
+                &args,
+                range,
+                "certificates",
+                |out_dir, done| certify_range(range.0, range.1, &options, out_dir, done),
+                |manifest, rows| Ok(juniper_green::proofs::manifest::update(manifest, rows)?),
+                |report| {
+                    format!(
+                        "{} certified and verified, {} failed, {} positions, {} bytes",
+                        report.rows.len(),
+                        report.failures.len(),
+                        report.positions,
+                        report.bytes
+                    )
+                },
             );
-            }
-            if failed > 0 {
-                return Ok(ExitCode::from(1));
-            }
         }
         (None, None) => unreachable!("clap requires N, --range or --from/--to"),
     }
@@ -174,12 +160,58 @@ fn cover(from: u64, to: u64, dir: &Path, dry_run: bool) -> Result<ExitCode, CliE
     Ok(ExitCode::SUCCESS)
 }
 
+/// A range run, the same for both kinds of certificate: `run` (the library) makes the range
+/// under a progress bar labelled `what`, writing into --out-dir unless --dry-run; then the
+/// failures go to stderr, the rows to --manifest, and the line `A..B: <counts>, S s` to stdout
+/// (`counts` says what the report holds). Exit 1 when an n failed.
+pub(super) fn run_range<R>(
+    args: &Args,
+    (from, to): (u64, u64),
+    what: &str,
+    run: impl FnOnce(Option<&Path>, &(dyn Fn() + Sync)) -> RangeReport<R>,
+    update_manifest: impl FnOnce(&Path, &[R]) -> Result<(), CliError>,
+    counts: impl FnOnce(&RangeReport<R>) -> String,
+) -> Result<ExitCode, CliError> {
+    let (from, to) = super::range_of(from, to, None)?;
+    if !args.dry_run {
+        create_out_dir(&args.out_dir)?;
+    }
+    let started = Instant::now();
+    let bar = progress_bar(to - from + 1, what);
+    let report = run((!args.dry_run).then_some(args.out_dir.as_path()), &|| {
+        bar.inc(1)
+    });
+    bar.finish_and_clear();
+    for error in &report.failures {
+        eprintln!("jg: {error}");
+    }
+    if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
+        update_manifest(manifest, &report.rows)?;
+    }
+    if !super::quiet() {
+        println!(
+            "{from}..{to}: {}, {:.2} s{}",
+            counts(&report),
+            started.elapsed().as_secs_f64(),
+            if args.dry_run {
+                " (dry run: nothing written)"
+            } else {
+                ""
+            }
+        );
+    }
+    match report.failures.is_empty() {
+        true => Ok(ExitCode::SUCCESS),
+        false => Ok(ExitCode::from(1)),
+    }
+}
+
 /// `cert-N.bin`, decimal N without padding (CLI contract).
 pub fn default_name(dir: &Path, n: u64) -> PathBuf {
     dir.join(file_name(n))
 }
 
-fn create_out_dir(dir: &Path) -> Result<(), CliError> {
+pub(super) fn create_out_dir(dir: &Path) -> Result<(), CliError> {
     std::fs::create_dir_all(dir)
         .map_err(|e| format!("cannot create --out-dir {}: {e}", dir.display()).into())
 }

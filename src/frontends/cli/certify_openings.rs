@@ -3,11 +3,11 @@
 //! atomically as cert-N-openings.bin, with a one-line summary.
 
 use super::certify::Args;
-use super::{progress_bar, progress_spinner, CliError};
+use super::{progress_spinner, CliError};
 use juniper_green::proofs::openings::{
-    certify_openings_verified, file_name, update_manifest, CertifiedOpenings, ManifestRow,
+    certify_openings_range, certify_openings_verified, file_name, update_manifest,
+    CertifiedOpenings,
 };
-use rayon::prelude::*;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -20,9 +20,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 Some(path) => path.clone(),
                 None => {
                     if !args.dry_run {
-                        std::fs::create_dir_all(&args.out_dir).map_err(|e| {
-                            format!("cannot create {}: {e}", args.out_dir.display())
-                        })?;
+                        super::certify::create_out_dir(&args.out_dir)?;
                     }
                     args.out_dir.join(file_name(n))
                 }
@@ -42,58 +40,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 println!("{}", summary(&path, &certified, seconds));
             }
         }
-        (None, Some((from, to))) => {
-            if !args.dry_run {
-                std::fs::create_dir_all(&args.out_dir)
-                    .map_err(|e| format!("cannot create {}: {e}", args.out_dir.display()))?;
-            }
-            let started = Instant::now();
-            let bar = progress_bar(to - from + 1, "openings certificates");
-            let results: Vec<Result<(ManifestRow, usize), String>> = (from..=to)
-                .into_par_iter()
-                .map(|n| {
-                    let certified =
-                        certify_openings_verified(n, rule).map_err(|e| e.to_string())?;
-                    if !args.dry_run {
-                        let path = args.out_dir.join(file_name(n));
-                        certified
-                            .certificate
-                            .write(&path)
-                            .map_err(|e| e.to_string())?;
-                    }
-                    bar.inc(1);
-                    Ok((certified.manifest_row(), certified.stats.by_barrier()))
-                })
-                .collect();
-            bar.finish_and_clear();
-            let (mut rows, mut failed, mut bytes, mut by_barrier) = (Vec::new(), 0, 0u64, 0usize);
-            for result in results {
-                match result {
-                    Ok((row, row_by_barrier)) => {
-                        bytes += row.bytes;
-                        by_barrier += row_by_barrier;
-                        rows.push(row);
-                    }
-                    Err(error) => {
-                        failed += 1;
-                        eprintln!("jg: {error}");
-                    }
-                }
-            }
-            if let (Some(manifest), false) = (&args.manifest, args.dry_run) {
-                update_manifest(manifest, &rows)?;
-            }
-            if !super::quiet() {
-                println!(
-                    "{from}..{to}: {} openings certificates made and verified, {failed} failed, {bytes} bytes, {by_barrier} openings by matching and barrier, {:.2} s{}",
-                    rows.len(),
-                    started.elapsed().as_secs_f64(),
-                    if args.dry_run { " (dry run: nothing written)" } else { "" }
-                );
-            }
-            if failed > 0 {
-                return Ok(ExitCode::from(1));
-            }
+        (None, Some(range)) => {
+            return super::certify::run_range(
+                &args,
+                range,
+                "openings certificates",
+                |out_dir, done| certify_openings_range(range.0, range.1, rule, out_dir, done),
+                |manifest, rows| Ok(update_manifest(manifest, rows)?),
+                |report| {
+                    format!(
+                        "{} openings certificates made and verified, {} failed, {} bytes, {} openings by matching and barrier",
+                        report.rows.len(),
+                        report.failures.len(),
+                        report.bytes,
+                        report.by_barrier
+                    )
+                },
+            );
         }
         (None, None) => unreachable!("clap requires N, --range or --from/--to"),
     }

@@ -110,17 +110,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     }
     writeln!(out, "{}", numbers.join(" "))?;
     if let (Some(c), Some(path)) = (&certified, &args.certificate) {
-        writeln!(
-            out,
-            "certificate {}: {} bytes, {} cuts, {} rows, denominator {}, {} leaves, blake3 {}",
-            path.display(),
-            c.certificate.len(),
-            c.cuts,
-            c.rows,
-            c.denominator,
-            c.leaves,
-            blake3::hash(&c.certificate).to_hex()
-        )?;
+        let words: Vec<String> = figures(c)
+            .into_iter()
+            .map(|(name, value)| match name {
+                "denominator" | "blake3" => format!("{name} {value}"),
+                _ => format!("{value} {name}"),
+            })
+            .collect();
+        writeln!(out, "certificate {}: {}", path.display(), words.join(", "))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -134,20 +131,31 @@ fn status(p: Progress) -> String {
     )
 }
 
+/// The certificate's figures, named as in the JSON object: the one source of the text line
+/// (`certificate PATH: …`) and of the JSON `certificate` object.
+fn figures(c: &CertifiedChain) -> [(&'static str, String); 6] {
+    [
+        ("bytes", c.certificate.len().to_string()),
+        ("cuts", c.cuts.to_string()),
+        ("rows", c.rows.to_string()),
+        ("denominator", c.denominator.to_string()),
+        ("leaves", c.leaves.to_string()),
+        ("blake3", blake3::hash(&c.certificate).to_hex().to_string()),
+    ]
+}
+
 /// The JSON object by hand: the shape is flat.
 fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
     let figures = certified.map_or(String::new(), |c| {
-        format!(
-            ",\"certificate\":{{\"bytes\":{},\"cuts\":{},\"rows\":{},\"denominator\":{},\
-             \"leaves\":{},\"blake3\":\"{}\"}}",
-            c.certificate.len(),
-            c.cuts,
-            c.rows,
-            c.denominator,
-            c.leaves,
-            blake3::hash(&c.certificate).to_hex()
-        )
+        let fields: Vec<String> = figures(c)
+            .into_iter()
+            .map(|(name, value)| match name {
+                "blake3" => format!("\"{name}\":\"{value}\""),
+                _ => format!("\"{name}\":{value}"),
+            })
+            .collect();
+        format!(",\"certificate\":{{{}}}", fields.join(","))
     });
     format!(
         "{{\"n\":{},\"length\":{},\"chain\":[{}],\"proved\":{},\"root_bound\":{},\"nodes\":{}{figures}}}",

@@ -67,29 +67,20 @@ fn check_range(first: u64, last: u64) -> Result<(), CliError> {
         return Err(format!("--to {last} is below n = {first}").into());
     }
     let bar = super::progress_bar(last - first + 1, "boards");
-    // Only the first boards without a scheme are kept (and counted), so memory stays bounded.
-    let (mut checked, mut positions, mut without, mut without_count) =
-        (0u64, 0u64, Vec::new(), 0u64);
-    for n in first..=last {
+    let check = schemes::check_range(first, last, &mut |n| {
         bar.inc(1);
         if n % 1024 == 0 {
             bar.set_message(format!("(n = {n})"));
         }
-        match schemes::winning_pairing(n) {
-            Ok((_, _, simulation)) => {
-                checked += 1;
-                positions += simulation.positions;
-            }
-            Err(schemes::SchemeError::NoScheme { .. }) => {
-                without_count += 1;
-                if without.len() < 50 {
-                    without.push(n);
-                }
-            }
-            Err(error) => return Err(format!("n = {n}: {error}").into()),
-        }
-    }
+    })
+    .map_err(|(n, error)| format!("n = {n}: {error}"))?;
     bar.finish_and_clear();
+    let schemes::RangeCheck {
+        checked,
+        positions,
+        without,
+        without_count,
+    } = check;
     println!(
         "n = {first}..={last}: {checked} boards won by a scheme, checked against every reply \
          ({positions} positions in all)"
@@ -98,7 +89,11 @@ fn check_range(first: u64, last: u64) -> Result<(), CliError> {
         println!("every n has a scheme");
     } else {
         let shown: Vec<String> = without.iter().map(u64::to_string).collect();
-        let more = if without_count > 50 { " …" } else { "" };
+        let more = if without_count > without.len() as u64 {
+            " …"
+        } else {
+            ""
+        };
         println!("no scheme for {without_count} n: {}{more}", shown.join(" "));
     }
     Ok(())
