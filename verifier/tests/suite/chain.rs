@@ -257,3 +257,51 @@ fn a_branch_and_cut_tree_certificate_verifies_and_needs_every_node() {
         assert!(check(&bytes[..cut]).is_err(), "a prefix of {cut} bytes passed");
     }
 }
+
+/// A hand-made tree for n = 12 that holds only because its branch fixes the right variable.
+/// The reduced graph keeps 11 numbers (7 goes: it hangs on 1 like 11), so the root alone bounds
+/// the chain by 11 < 12. Branch on x for the edge 1–11: where it is 0, the row "u 11" with
+/// multiplier 2 moves 11's weight onto that edge (r = −1 on y_11, +2 on x_{1,11}), which the
+/// fixing then removes: bound 10. Where it is 1, no rows: bound 11. Fixing any other variable
+/// leaves the first leaf at 12, not below length + 1.
+#[test]
+fn a_branch_fixes_exactly_the_variable_it_names() {
+    let tree = "JGCHAIN1\nn 12\nlength 11\nchain 5 10 2 8 4 12 6 3 9 1 11\ndenominator 1\ncuts 0\n\
+                tree\nbranch x 1 11\nleaf 1 u 11 2\nleaf 0\nend\n";
+    let verdict = check(tree.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((verdict.n, verdict.length, verdict.leaves), (12, 11, 2));
+    // Without the branch, the same leaf is refused: the fixing is what proves it.
+    let unbranched = tree.replace("branch x 1 11\n", "").replace("leaf 0\n", "");
+    assert_says(&rejection(&unbranched), "leaf 1: bound 12/1 is not below length + 1");
+    // Branching on y_11 instead does not fix the edge either.
+    assert_says(&rejection(&tree.replace("branch x 1 11", "branch y 11")), "leaf 1: bound 12/1");
+}
+
+/// Multipliers must be non-negative: zero is allowed (the row adds nothing).
+#[test]
+fn a_zero_multiplier_is_allowed() {
+    let text = published(12);
+    let with_zero = replace_line(&text, "leaf 0", "leaf 1 d 1 0");
+    assert_eq!(check(with_zero.as_bytes()).unwrap_or_else(|e| panic!("{e}")).length, 11);
+}
+
+/// Integers are plain decimal digits with an optional minus sign: no `+`, nothing empty.
+#[test]
+fn integers_are_plain_digits() {
+    let text = published(12);
+    for bad in ["length +11", "length -", "length 1_1"] {
+        let lie = replace_line(&text, "length 11", bad);
+        assert_says(&rejection(&lie), "is not an integer");
+    }
+}
+
+/// A claimed length must be at least (n − 8)/2: n = 2·length + 8 passes that first test (and is
+/// refused later for its chain), n = 2·length + 9 is refused by it.
+#[test]
+fn the_length_is_checked_against_n_at_its_boundary() {
+    let text = published(12);
+    let at = rejection(&replace_line(&text, "n 12", "n 30"));
+    assert!(!at.contains("too short"), "{at}");
+    let past = rejection(&replace_line(&text, "n 12", "n 31"));
+    assert_says(&past, "length 11 is too short for n = 31 (n > 2·length + 8)");
+}
