@@ -210,12 +210,11 @@ impl Board {
                         if i == usize::MAX {
                             continue;
                         }
-                        for j in i + 1..len.min(i + SPAN) {
-                            if Self::related(z, chain[j]) {
-                                offer(
-                                    size.saturating_sub(j - i - 1),
-                                    Move::Between(i, j, forwards),
-                                );
+                        let after = &chain[i + 1..len.min(i + SPAN)];
+                        for (between, &v) in after.iter().enumerate() {
+                            if Self::related(z, v) {
+                                let j = i + 1 + between;
+                                offer(size.saturating_sub(between), Move::Between(i, j, forwards));
                             }
                         }
                         offer(
