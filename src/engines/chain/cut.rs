@@ -251,11 +251,15 @@ impl Model {
             cuts: root_cuts.clone(),
         });
         let root_bound = (root_objective + EPS).floor() as u64;
-        best = self.board.improve(
-            best,
+        // The first chain: the root LP's pieces patched together, then the local search.
+        let patched = self.board.improve(
+            self.lp_patch(&root),
             ROOT_ROUNDS * self.vertices.len(),
             0x9e37_79b9_7f4a_7c15,
         );
+        if patched.len() > best.len() {
+            best = patched;
+        }
         let mut nodes = 0u64;
         // The tree as explored (slot 0 the root), for the certificate when the root alone
         // does not prove the bound. Open nodes carry their fixings and the cuts in their LP.

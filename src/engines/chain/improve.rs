@@ -91,12 +91,13 @@ impl Board {
         best
     }
 
-    /// A chain from weighted edges (numbers a < b, weight): the heaviest edges first make a
-    /// forest of paths (an edge joins two numbers each with fewer than two, in different
-    /// pieces), and the pieces are then put together, longest first: a piece goes at an end of
-    /// the chain, or between two neighbouring chain numbers, where its ends relate.
+    /// A chain from weighted edges (numbers a < b, weight): the heaviest edges of positive
+    /// weight first make a forest of paths (an edge joins two numbers each with fewer than
+    /// two, in different pieces), and the pieces are then put together (`join`), then those
+    /// left over where they fit whole (`fit`).
     pub(super) fn patch(&self, mut weighted: Vec<(usize, usize, f64)>) -> Vec<usize> {
         let size = self.allowed.len();
+        weighted.retain(|&(_, _, w)| w > 1e-9);
         weighted.sort_by(|p, q| q.2.total_cmp(&p.2).then((p.0, p.1).cmp(&(q.0, q.1))));
         let mut root: Vec<usize> = (0..size).collect();
         fn find(root: &mut [usize], mut v: usize) -> usize {
@@ -118,10 +119,11 @@ impl Board {
                 next[b].push(a);
             }
         }
-        // The pieces, each read from one end.
+        // The pieces, each read from one end (numbers on no weighted edge are left to the
+        // local search's insertions).
         let mut seen = vec![false; size];
         let mut pieces: Vec<Vec<usize>> = Vec::new();
-        for start in (1..size).filter(|&v| self.allowed[v] && next[v].len() <= 1) {
+        for start in (1..size).filter(|&v| self.allowed[v] && next[v].len() == 1) {
             if seen[start] {
                 continue;
             }
@@ -136,13 +138,13 @@ impl Board {
             pieces.push(piece);
         }
         pieces.sort_by_key(|p| std::cmp::Reverse(p.len()));
-        let Some(first) = pieces.first() else {
-            return Vec::new();
-        };
-        let mut path = first.clone();
+        if pieces.is_empty() {
+            let first = (1..size).find(|&v| self.allowed[v]);
+            return first.into_iter().collect();
+        }
+        let (mut path, pieces) = self.join(pieces);
         let mut place = Places::new(size, &path);
         let mut used = vec![false; pieces.len()];
-        used[0] = true;
         loop {
             let mut joined = false;
             for (p, piece) in pieces.iter().enumerate() {
@@ -159,6 +161,136 @@ impl Board {
             if !joined {
                 return path;
             }
+        }
+    }
+
+    /// Puts pieces (disjoint chains, longest first) together as 2-factor patching does for
+    /// tours: from the longest, repeatedly make the move that adds the most numbers to the
+    /// chain, where a move may give back part of the chain or of the piece as a new piece:
+    /// the piece (either way round) at an end; between chain numbers i < j, replacing the
+    /// few between them (or everything after i, or before j); its part from its k-th number on
+    /// after the chain's end (or up to it before the chain's start); or whole after chain
+    /// number i with the chain's part after i turned round behind it (when the piece's other
+    /// end relates to the chain's last number; the same at the start). Stops when no move
+    /// adds a number. Returns the chain and the pieces left.
+    fn join(&self, mut pool: Vec<Vec<usize>>) -> (Vec<usize>, Vec<Vec<usize>>) {
+        /// How far apart i and j may be when the numbers between them are given back.
+        const SPAN: usize = 40;
+        let mut chain = pool.remove(0);
+        let mut place = Places::new(self.allowed.len(), &chain);
+        loop {
+            // (gain, piece, the new chain's parts, the parts given back)
+            let mut best: Option<(usize, usize, Move)> = None;
+            let len = chain.len();
+            let (first, last) = (chain[0], chain[len - 1]);
+            for (p, piece) in pool.iter().enumerate() {
+                let size = piece.len();
+                for forwards in [true, false] {
+                    let at = |k: usize| {
+                        if forwards {
+                            piece[k]
+                        } else {
+                            piece[size - 1 - k]
+                        }
+                    };
+                    let (w, z) = (at(0), at(size - 1));
+                    let mut offer = |gain: usize, step: Move| {
+                        if gain > 0 && best.as_ref().is_none_or(|b| gain > b.0) {
+                            best = Some((gain, p, step));
+                        }
+                    };
+                    if Self::related(last, w) {
+                        offer(size, Move::Between(len - 1, len, forwards));
+                    }
+                    if Self::related(z, first) {
+                        offer(size, Move::Before(0, forwards));
+                    }
+                    for &u in &self.neighbours[w] {
+                        let i = place.at[u];
+                        if i == usize::MAX {
+                            continue;
+                        }
+                        let after = &chain[i + 1..len.min(i + SPAN)];
+                        for (between, &v) in after.iter().enumerate() {
+                            if Self::related(z, v) {
+                                let j = i + 1 + between;
+                                offer(size.saturating_sub(between), Move::Between(i, j, forwards));
+                            }
+                        }
+                        offer(
+                            size.saturating_sub(len - 1 - i),
+                            Move::Between(i, len, forwards),
+                        );
+                        if i + 1 < len && Self::related(z, last) {
+                            offer(size, Move::TurnTail(i, forwards));
+                        }
+                    }
+                    for &u in &self.neighbours[z] {
+                        let j = place.at[u];
+                        if j == usize::MAX {
+                            continue;
+                        }
+                        offer(size.saturating_sub(j), Move::Before(j, forwards));
+                        if j > 0 && Self::related(w, first) {
+                            offer(size, Move::TurnHead(j, forwards));
+                        }
+                    }
+                    for k in 1..size {
+                        if Self::related(last, at(k)) {
+                            offer(size - k, Move::TailFrom(k, forwards));
+                        }
+                    }
+                }
+            }
+            let Some((_, p, step)) = best else {
+                return (chain, pool);
+            };
+            let piece = pool.swap_remove(p);
+            let oriented = |forwards: bool| -> Vec<usize> {
+                if forwards {
+                    piece.clone()
+                } else {
+                    piece.iter().rev().copied().collect()
+                }
+            };
+            let (next, given_back): (Vec<usize>, Vec<Vec<usize>>) = match step {
+                Move::Between(i, j, forwards) => {
+                    let mut next = chain[..=i].to_vec();
+                    next.extend(oriented(forwards));
+                    next.extend_from_slice(&chain[j..]);
+                    (next, vec![chain[i + 1..j].to_vec()])
+                }
+                Move::Before(j, forwards) => {
+                    let mut next = oriented(forwards);
+                    next.extend_from_slice(&chain[j..]);
+                    (next, vec![chain[..j].to_vec()])
+                }
+                Move::TurnTail(i, forwards) => {
+                    let mut next = chain[..=i].to_vec();
+                    next.extend(oriented(forwards));
+                    next.extend(chain[i + 1..].iter().rev());
+                    (next, Vec::new())
+                }
+                Move::TurnHead(j, forwards) => {
+                    let mut next: Vec<usize> = chain[..j].iter().rev().copied().collect();
+                    next.extend(oriented(forwards));
+                    next.extend_from_slice(&chain[j..]);
+                    (next, Vec::new())
+                }
+                Move::TailFrom(k, forwards) => {
+                    let whole = oriented(forwards);
+                    let mut next = chain.clone();
+                    next.extend_from_slice(&whole[k..]);
+                    (next, vec![whole[..k].to_vec()])
+                }
+            };
+            for &v in &chain {
+                place.at[v] = usize::MAX;
+            }
+            chain = next;
+            place.renumber(&chain, 0);
+            pool.extend(given_back.into_iter().filter(|part| !part.is_empty()));
+            pool.sort_by_key(|part| std::cmp::Reverse(part.len()));
         }
     }
 
@@ -278,6 +410,21 @@ impl Board {
     }
 }
 
+/// A move of `Board::join`, the piece read forwards or backwards.
+#[derive(Clone, Copy)]
+enum Move {
+    /// Chain up to i, the piece, chain from j on (j = len: nothing after).
+    Between(usize, usize, bool),
+    /// The piece, then the chain from j on.
+    Before(usize, bool),
+    /// Chain up to i, the piece, the rest of the chain turned round.
+    TurnTail(usize, bool),
+    /// The chain before j turned round, the piece, the chain from j on.
+    TurnHead(usize, bool),
+    /// The chain, then the piece from its k-th number on.
+    TailFrom(usize, bool),
+}
+
 /// Where each number stands on the path (`usize::MAX`: not on it).
 struct Places {
     at: Vec<usize>,
@@ -340,6 +487,35 @@ mod tests {
             let again = board.improve(patched.clone(), 3 * n, 5);
             assert_chain(&board, &again);
             assert!(again.len() >= patched.len());
+        }
+    }
+
+    /// A chain cut into pieces (every seventh edge weightless) is put back together: the
+    /// patched chain is legal and longer than its longest piece, since the piece next to it
+    /// on the original chain joins at one of its ends.
+    #[test]
+    fn pieces_of_a_chain_are_joined() {
+        for n in [40, 100, 200] {
+            let numbers: Vec<usize> = (1..=n).collect();
+            let board = Board::new(&numbers);
+            let found = board.improve(vec![1], 40 * n, 9);
+            let mut weighted = Vec::new();
+            let mut longest_piece = 0;
+            let mut piece = 1;
+            for (k, w) in found.windows(2).enumerate() {
+                let kept = k % 7 != 6;
+                weighted.push((w[0].min(w[1]), w[0].max(w[1]), if kept { 1.0 } else { 0.0 }));
+                piece = if kept { piece + 1 } else { 1 };
+                longest_piece = longest_piece.max(piece);
+            }
+            assert!(longest_piece < found.len(), "n = {n}: the chain was cut");
+            let patched = board.patch(weighted);
+            assert_chain(&board, &patched);
+            assert!(
+                patched.len() > longest_piece,
+                "n = {n}: {} pieces of {longest_piece}",
+                patched.len()
+            );
         }
     }
 }
