@@ -144,3 +144,28 @@ fn an_80_byte_file_is_a_whole_certificate() {
     let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("{r}"));
     assert_eq!((verdict.n, verdict.winner, verdict.kind), (1, Winner::Second, Kind::Tree));
 }
+
+/// The pairing rule's step 1 (spec.md §4: take a move that leaves the loser stuck) applies up to
+/// n = 128 inclusive. The catalogue scheme of 124..137 (opening 74), walked as a kind 1 pairing
+/// without its pair (1, 71): at n = 128, when the loser answers 74 with 1, the winner plays 67, a
+/// prime above 64 whose only neighbour, 1, is played, so the walk needs no pair for 1; at
+/// n = 129 the rule is off and the missing pair is reported.
+#[test]
+fn step_1_of_the_pairing_rule_runs_up_to_n_128() {
+    let pairs =
+        [(2, 82), (3, 69), (5, 85), (7, 77), (11, 121), (17, 119), (23, 115), (37, 111), (41, 123)];
+    let at = |n| certificate(n, false, true, true, &pairing_body(n, Some(74), &pairs));
+    let with_the_pair = |n| {
+        let mut all = pairs.to_vec();
+        all.insert(0, (1, 71));
+        certificate(n, false, true, true, &pairing_body(n, Some(74), &all))
+    };
+    for n in [128, 129] {
+        let verdict = both_boards(&with_the_pair(n)).unwrap_or_else(|r| panic!("n = {n}: {r}"));
+        assert_eq!((verdict.n, verdict.winner), (n, Winner::First));
+    }
+    let verdict = both_boards(&at(128)).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!((verdict.n, verdict.winner, verdict.kind), (128, Winner::First, Kind::Pairing));
+    let message = both_boards(&at(129)).unwrap_err().to_string();
+    assert!(message.starts_with("no pair holds 1, "), "{message}");
+}
