@@ -3,12 +3,14 @@
 //!
 //! - choose and build: [`certify`] (which strategy for n), [`closure`] (closed pairings),
 //!   [`strategy`] (strategy trees), [`openings`] (per-opening certificates);
-//! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`);
+//! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`),
+//!   [`chains`] (the folder of chain certificates and its b-file, resumable);
 //! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
 //!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates).
 
 pub mod certificate;
 pub mod certify;
+pub mod chains;
 pub mod closure;
 pub mod explain;
 pub mod manifest;

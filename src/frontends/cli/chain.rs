@@ -7,6 +7,7 @@ use juniper_green::engines::chain::{
     certify_longest_chain_reporting, check_chain, longest_chain_reporting, CertifiedChain,
     LongestChain, Progress,
 };
+use juniper_green::proofs::chains::{certify_chain_range, write_b_file, ChainItem};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -168,71 +169,39 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
     )
 }
 
-/// The certificate file of n in `dir`.
-pub fn certificate_path(dir: &Path, n: u64) -> PathBuf {
-    dir.join(format!("chain-{n}.txt"))
-}
-
-/// The length a valid certificate of exactly n in `dir` proves, if there is one.
-fn verified_length(dir: &Path, n: u64) -> Option<u64> {
-    let bytes = std::fs::read(certificate_path(dir, n)).ok()?;
-    let verdict = jg_verify::chain::check(&bytes).ok()?;
-    (verdict.n == n).then_some(verdict.length)
-}
-
-/// Certifies each n of the range that has no valid certificate yet; one stdout line per n
-/// (`n length seconds bytes`, or `n present length`), then the b-file of the run of verified
-/// terms from n = 1. A failure is reported and counted, and the exit code is then 1.
-fn run_range(
-    (low, high): (u64, u64),
-    dir: &Path,
-    time_limit: Option<f64>,
-) -> Result<ExitCode, CliError> {
-    if low == 0 {
-        return Err("--range 0..: n must be at least 1".into());
-    }
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let bar = super::progress_bar(high - low + 1, "chains");
-    let mut failed = 0;
-    for n in low..=high {
-        bar.set_message(format!("n = {n}"));
-        if let Some(length) = verified_length(dir, n) {
-            bar.println(format!("{n} present {length}"));
-            println!("{n}\tpresent\t{length}");
-            bar.inc(1);
-            continue;
-        }
-        let started = Instant::now();
-        let deadline = time_limit.map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
-        let report = |p: Progress| bar.set_message(format!("n = {n}: {}", status(p)));
-        match certify_longest_chain_reporting(n, deadline, &report) {
-            Ok(c) => {
-                let path = certificate_path(dir, n);
-                juniper_green::proofs::certificate::write_atomically(&path, &c.certificate)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                let seconds = started.elapsed().as_secs_f64();
-                let (length, bytes) = (c.found.chain.len(), c.certificate.len());
-                println!("{n}\t{length}\t{seconds:.2}\t{bytes}");
+/// Certifies each n of the range that has no valid certificate yet (the library's
+/// `certify_chain_range`); one stdout line per n (`n length seconds bytes`, or `n present
+/// length`), then the b-file of the run of verified terms from n = 1. A failure is reported and
+/// counted, and the exit code is then 1.
+fn run_range(range: (u64, u64), dir: &Path, time_limit: Option<f64>) -> Result<ExitCode, CliError> {
+    let bar = super::progress_bar(range.1.saturating_sub(range.0) + 1, "chains");
+    let progress = |n: u64, p: Option<Progress>| match p {
+        None => bar.set_message(format!("n = {n}")),
+        Some(p) => bar.set_message(format!("n = {n}: {}", status(p))),
+    };
+    let mut item = |n: u64, outcome: &ChainItem| {
+        match outcome {
+            ChainItem::Present { length } => {
+                bar.println(format!("{n} present {length}"));
+                println!("{n}\tpresent\t{length}");
             }
-            Err(error) => {
-                failed += 1;
-                eprintln!("jg: n = {n}: NOT certified: {error}");
+            ChainItem::Certified {
+                length,
+                seconds,
+                bytes,
+            } => {
+                println!("{n}\t{length}\t{seconds:.2}\t{bytes}")
             }
+            ChainItem::Failed(error) => eprintln!("jg: n = {n}: NOT certified: {error}"),
         }
         let _ = std::io::stdout().flush();
         bar.inc(1);
-    }
+    };
+    let failed = certify_chain_range(range, dir, time_limit, &progress, &mut item)
+        .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    let mut b_file = String::new();
-    let mut n = 1;
-    while let Some(length) = verified_length(dir, n) {
-        b_file.push_str(&format!("{n} {length}\n"));
-        n += 1;
-    }
-    let path = dir.join("a337125.txt");
-    juniper_green::proofs::certificate::write_atomically(&path, b_file.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    eprintln!("{}: n = 1..{}", path.display(), n - 1);
+    let (path, last) = write_b_file(dir).map_err(|e| e.to_string())?;
+    eprintln!("{}: n = 1..{last}", path.display());
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

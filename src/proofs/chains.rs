@@ -1,0 +1,171 @@
+//! The published folder of chain certificates (`certificates/chains/`): one `chain-N.txt` per n
+//! (spec.md §6), each accepted by the verifier's chain checker, and the b-file `a337125.txt` of
+//! the terms proved from n = 1 on. Certifying a range is resumable: an n whose certificate is
+//! already there and valid is skipped, so a stopped run loses at most the n it was working on.
+
+use crate::engines::chain::{certify_longest_chain_reporting, Progress};
+use crate::proofs::certificate::write_atomically;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The b-file's name in the folder (OEIS form: `n a(n)`, one line each).
+pub const B_FILE: &str = "a337125.txt";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChainFolderError {
+    #[error("--range 0..: n must be at least 1")]
+    ZeroN,
+    #[error("cannot {what} {}: {source}", path.display())]
+    Io {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The certificate file of n in `dir`.
+pub fn certificate_path(dir: &Path, n: u64) -> PathBuf {
+    dir.join(format!("chain-{n}.txt"))
+}
+
+/// The length a valid certificate of exactly n in `dir` proves, if there is one.
+pub fn verified_length(dir: &Path, n: u64) -> Option<u64> {
+    let bytes = std::fs::read(certificate_path(dir, n)).ok()?;
+    let verdict = jg_verify::chain::check(&bytes).ok()?;
+    (verdict.n == n).then_some(verdict.length)
+}
+
+/// What became of one n of a range.
+pub enum ChainItem {
+    /// A valid certificate was already there.
+    Present { length: u64 },
+    /// Certified and written now.
+    Certified {
+        length: usize,
+        seconds: f64,
+        bytes: usize,
+    },
+    /// Not certified (time limit, or the bound not closed): why.
+    Failed(String),
+}
+
+/// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
+/// atomically as soon as it is proved. `progress` hears the branch and cut's progress for the n
+/// at work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
+pub fn certify_chain_range(
+    (low, high): (u64, u64),
+    dir: &Path,
+    time_limit: Option<f64>,
+    progress: &dyn Fn(u64, Option<Progress>),
+    item: &mut dyn FnMut(u64, &ChainItem),
+) -> Result<u64, ChainFolderError> {
+    if low == 0 {
+        return Err(ChainFolderError::ZeroN);
+    }
+    let io = |what, path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ChainFolderError::Io { what, path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io("create", dir))?;
+    let mut failed = 0;
+    for n in low..=high {
+        progress(n, None);
+        if let Some(length) = verified_length(dir, n) {
+            item(n, &ChainItem::Present { length });
+            continue;
+        }
+        let started = Instant::now();
+        let deadline = time_limit.map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+        let outcome = match certify_longest_chain_reporting(n, deadline, &|p| progress(n, Some(p)))
+        {
+            Ok(c) => {
+                let path = certificate_path(dir, n);
+                write_atomically(&path, &c.certificate).map_err(io("write", &path))?;
+                let seconds = started.elapsed().as_secs_f64();
+                ChainItem::Certified {
+                    length: c.found.chain.len(),
+                    seconds,
+                    bytes: c.certificate.len(),
+                }
+            }
+            Err(error) => {
+                failed += 1;
+                ChainItem::Failed(error.to_string())
+            }
+        };
+        item(n, &outcome);
+    }
+    Ok(failed)
+}
+
+/// Rewrites the b-file from the run of valid certificates n = 1, 2, … with no gap; returns its
+/// path and the last n it lists (0 when there is none).
+pub fn write_b_file(dir: &Path) -> Result<(PathBuf, u64), ChainFolderError> {
+    let mut b_file = String::new();
+    let mut n = 1;
+    while let Some(length) = verified_length(dir, n) {
+        b_file.push_str(&format!("{n} {length}\n"));
+        n += 1;
+    }
+    let path = dir.join(B_FILE);
+    write_atomically(&path, b_file.as_bytes()).map_err(|source| ChainFolderError::Io {
+        what: "write",
+        path: path.clone(),
+        source,
+    })?;
+    Ok((path, n - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(dir: &Path, range: (u64, u64)) -> Vec<(u64, &'static str)> {
+        let mut seen = Vec::new();
+        let mut item = |n, outcome: &ChainItem| {
+            let kind = match outcome {
+                ChainItem::Present { .. } => "present",
+                ChainItem::Certified { .. } => "certified",
+                ChainItem::Failed(_) => "failed",
+            };
+            seen.push((n, kind));
+        };
+        assert_eq!(
+            certify_chain_range(range, dir, None, &|_, _| {}, &mut item).unwrap(),
+            0
+        );
+        seen
+    }
+
+    /// A stopped or damaged folder resumes: only the missing or invalid certificates are made
+    /// again, and the b-file lists the terms from 1 up to the first gap, each as its certificate
+    /// proves it.
+    #[test]
+    fn a_range_resumes_and_the_b_file_stops_at_the_first_gap() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        assert!(run(dir, (1, 12))
+            .iter()
+            .all(|&(_, kind)| kind == "certified"));
+        std::fs::write(certificate_path(dir, 5), "JGCHAIN1\nn 5\n").unwrap();
+        let again = run(dir, (1, 12));
+        let made: Vec<u64> = again
+            .iter()
+            .filter(|(_, k)| *k == "certified")
+            .map(|&(n, _)| n)
+            .collect();
+        assert_eq!(made, [5]);
+        std::fs::remove_file(certificate_path(dir, 8)).unwrap();
+        let (path, last) = write_b_file(dir).unwrap();
+        assert_eq!(last, 7);
+        let expected: String = (1..=7)
+            .map(|n| format!("{n} {}\n", verified_length(dir, n).unwrap()))
+            .collect();
+        assert_eq!(std::fs::read_to_string(path).unwrap(), expected);
+        assert!(matches!(run_err(dir), ChainFolderError::ZeroN));
+    }
+
+    fn run_err(dir: &Path) -> ChainFolderError {
+        certify_chain_range((0, 3), dir, None, &|_, _| {}, &mut |_, _| {}).unwrap_err()
+    }
+}
