@@ -230,3 +230,24 @@ fn certify_then_verify_round_trips_through_the_cli() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
 }
+
+/// `jg certify N -o -` writes the certificate's bytes to stdout, the same bytes as to a file,
+/// accepted by the verifier, with the summary line on stderr; `--manifest` cannot go with it.
+#[test]
+fn a_certificate_can_go_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cert-30.bin");
+    let piped = jg(&["certify", "30", "-o", "-"]);
+    assert_eq!(piped.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(stderr.starts_with("stdout: n=30, "), "{stderr}");
+    let written = jg(&["certify", "30", "-o", file.to_str().unwrap()]);
+    assert_eq!(written.status.code(), Some(0));
+    assert_eq!(piped.stdout, std::fs::read(&file).unwrap());
+    let verdict = jg_verify::verify_bytes(&piped.stdout, &jg_verify::Limits::default()).unwrap();
+    assert_eq!(verdict.n, 30);
+    assert_usage_error(
+        &["certify", "30", "-o", "-", "--manifest", "m.tsv"],
+        "--manifest",
+    );
+}

@@ -6,6 +6,7 @@ use juniper_green::engines::search::SearchConfig;
 use juniper_green::proofs::certify::{
     certify, certify_range, file_name, Certified, Options, RangeReport, StrategyChoice,
 };
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,7 +22,8 @@ pub struct Args {
     /// The board size (omit with --range, --from/--to or --cover)
     #[arg(value_parser = super::parse_n)]
     pub n: Option<u64>,
-    /// Where to write the certificate (default: cert-N.bin in --out-dir)
+    /// Where to write the certificate (default: cert-N.bin in --out-dir); `-` writes its bytes
+    /// to stdout, and the summary line then goes to stderr
     #[arg(short, long, conflicts_with_all = ["range", "from", "out_dir"])]
     pub output: Option<PathBuf>,
     /// Certify every n in A..B (inclusive), writing cert-N.bin files into --out-dir
@@ -86,6 +88,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let from_to = args.from.zip(args.to);
     match (args.n, args.range.or(from_to)) {
         (Some(n), _) => {
+            let to_stdout = args.output.as_deref() == Some(Path::new("-"));
+            if to_stdout && args.manifest.is_some() {
+                return Err(
+                    "--manifest needs a file: it cannot list a certificate written to stdout (-o -)"
+                        .into(),
+                );
+            }
             let path = match &args.output {
                 Some(path) => path.clone(),
                 None => {
@@ -99,18 +108,30 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let spinner = progress_spinner(format!("certifying n = {n}"));
             let certified = certify(n, &options)?;
             spinner.finish_and_clear();
-            if !args.dry_run {
+            if args.dry_run {
+            } else if to_stdout {
+                let mut out = std::io::stdout().lock();
+                out.write_all(&certified.bytes)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| format!("cannot write the certificate to stdout: {e}"))?;
+            } else {
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;
                 }
             }
             if !super::quiet() {
-                let written = (!args.dry_run).then_some(path.as_path());
-                println!(
-                    "{}",
-                    summary(written, &certified, started.elapsed().as_secs_f64())
-                );
+                let label = if to_stdout {
+                    Path::new("stdout")
+                } else {
+                    path.as_path()
+                };
+                let written = (!args.dry_run).then_some(label);
+                let line = summary(written, &certified, started.elapsed().as_secs_f64());
+                match to_stdout {
+                    true => eprintln!("{line}"),
+                    false => println!("{line}"),
+                }
             }
         }
         (None, Some(range)) => {
