@@ -251,3 +251,29 @@ fn a_certificate_can_go_to_stdout() {
         "--manifest",
     );
 }
+
+/// `--openings` chooses its own proofs: the options of the winner's certificate are refused
+/// with it rather than silently ignored.
+#[test]
+fn openings_refuse_the_winner_certificate_options() {
+    for option in [
+        ["--strategy", "tree"],
+        ["--max-positions", "10"],
+        ["--table-mib", "8"],
+    ] {
+        let args = ["certify", "30", "--openings", option[0], option[1]];
+        let output = jg(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "jg {args:?}: {stderr}");
+        assert!(
+            stderr.contains(option[0]) && stderr.contains("--openings"),
+            "{stderr}"
+        );
+    }
+    assert_eq!(
+        jg(&["certify", "30", "--openings", "--dry-run"])
+            .status
+            .code(),
+        Some(0)
+    );
+}

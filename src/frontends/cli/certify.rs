@@ -51,8 +51,10 @@ pub struct Args {
     #[arg(long)]
     pub dry_run: bool,
     /// Prove exactly which openings win instead of the winner: an openings certificate
-    /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest
-    #[arg(long, conflicts_with = "cover")]
+    /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest. It
+    /// chooses its own proofs (closed pairings, matching-and-barrier entries), so --strategy,
+    /// --max-positions and --table-mib do not apply to it
+    #[arg(long, conflicts_with_all = ["cover", "strategy", "max_positions", "table_mib"])]
     pub openings: bool,
     /// Which strategy to use
     #[arg(long, value_enum, default_value_t = StrategyChoice::Auto)]
