@@ -62,10 +62,6 @@ pub fn certify_chain_range(
     if low == 0 {
         return Err(ChainFolderError::ZeroN);
     }
-    let io = |what, path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ChainFolderError::Io { what, path, source }
-    };
     std::fs::create_dir_all(dir).map_err(io("create", dir))?;
     let mut failed = 0;
     for n in low..=high {
@@ -108,12 +104,14 @@ pub fn write_b_file(dir: &Path) -> Result<(PathBuf, u64), ChainFolderError> {
         n += 1;
     }
     let path = dir.join(B_FILE);
-    write_atomically(&path, b_file.as_bytes()).map_err(|source| ChainFolderError::Io {
-        what: "write",
-        path: path.clone(),
-        source,
-    })?;
+    write_atomically(&path, b_file.as_bytes()).map_err(io("write", &path))?;
     Ok((path, n - 1))
+}
+
+/// The error for an I/O failure doing `what` to `path`.
+fn io(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ChainFolderError {
+    let path = path.to_path_buf();
+    move |source| ChainFolderError::Io { what, path, source }
 }
 
 #[cfg(test)]
