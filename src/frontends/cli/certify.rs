@@ -6,7 +6,6 @@ use juniper_green::engines::search::SearchConfig;
 use juniper_green::proofs::certify::{
     certify, certify_range, file_name, Certified, Options, RangeReport, StrategyChoice,
 };
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -110,13 +109,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let spinner = progress_spinner(format!("certifying n = {n}"));
             let certified = certify(n, &options)?;
             spinner.finish_and_clear();
-            if args.dry_run {
-            } else if to_stdout {
-                let mut out = std::io::stdout().lock();
-                out.write_all(&certified.bytes)
-                    .and_then(|()| out.flush())
-                    .map_err(|e| format!("cannot write the certificate to stdout: {e}"))?;
-            } else {
+            if !args.dry_run && to_stdout {
+                super::write_output(&path, &certified.bytes)?;
+            } else if !args.dry_run {
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;
