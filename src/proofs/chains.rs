@@ -50,12 +50,13 @@ pub enum ChainItem {
 }
 
 /// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
-/// atomically as soon as it is proved. `progress` hears the branch and cut's progress for the n
-/// at work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
+/// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. `progress`
+/// hears the branch and cut's progress for the n at work, `item` the outcome of each n in order.
+/// Returns how many failed; only I/O stops it.
 pub fn certify_chain_range(
     (low, high): (u64, u64),
     dir: &Path,
-    time_limit: Option<f64>,
+    time_limit: Option<Duration>,
     progress: &dyn Fn(u64, Option<Progress>),
     item: &mut dyn FnMut(u64, &ChainItem),
 ) -> Result<u64, ChainFolderError> {
@@ -71,7 +72,7 @@ pub fn certify_chain_range(
             continue;
         }
         let started = Instant::now();
-        let deadline = time_limit.map(|s| started + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+        let deadline = time_limit.map(|limit| started + limit);
         let outcome = match certify_longest_chain_reporting(n, deadline, &|p| progress(n, Some(p)))
         {
             Ok(c) => {

@@ -52,15 +52,16 @@ pub enum ChainFormat {
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let started = Instant::now();
-    let deadline = match args.time_limit {
+    let time_limit = match args.time_limit {
         Some(seconds) if seconds.is_finite() && seconds >= 0.0 => {
-            Some(started + Duration::from_secs_f64(seconds.min(1e9)))
+            Some(Duration::from_secs_f64(seconds.min(1e9)))
         }
         Some(seconds) => return Err(format!("--time-limit {seconds} is not a duration").into()),
         None => None,
     };
+    let deadline = time_limit.map(|limit| started + limit);
     if let Some(range) = args.range {
-        return run_range(range, &args.out_dir, args.time_limit);
+        return run_range(range, &args.out_dir, time_limit);
     }
     let n = args.n.ok_or("give N or --range")?;
     let spinner = super::progress_spinner(format!("longest chain of 1..{n}"));
@@ -173,7 +174,11 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
 /// `certify_chain_range`); one stdout line per n (`n length seconds bytes`, or `n present
 /// length`), then the b-file of the run of verified terms from n = 1. A failure is reported and
 /// counted, and the exit code is then 1.
-fn run_range(range: (u64, u64), dir: &Path, time_limit: Option<f64>) -> Result<ExitCode, CliError> {
+fn run_range(
+    range: (u64, u64),
+    dir: &Path,
+    time_limit: Option<Duration>,
+) -> Result<ExitCode, CliError> {
     let bar = super::progress_bar(range.1.saturating_sub(range.0) + 1, "chains");
     let progress = |n: u64, p: Option<Progress>| match p {
         None => bar.set_message(format!("n = {n}")),
