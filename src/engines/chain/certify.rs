@@ -1,9 +1,9 @@
 //! The exact proof of a chain's length (spec.md §6): multipliers for the rows of the root LP,
-//! found by solving its dual (microlp gives no duals), and written with one common integer
+//! found by solving its dual over the rows tight at the leaf's point, and written with one common integer
 //! denominator so that `jg_verify::chain` recomputes the bound in integers.
 
 use super::cut::{Cut, Leaf, Model, Node};
-use microlp::{ComparisonOp, OptimizationDirection, Problem};
+use super::lp::{Builder, LpFailed, Sense};
 
 /// A row of the programme, named by its family and its numbers (spec.md §6.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ impl Model {
                 }
             }
         }
-        for &c in &leaf.cuts {
+        for c in 0..leaf.cuts {
             let (members, k) = &cuts[c];
             let inside = self.edges_inside(members);
             let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
@@ -193,10 +193,10 @@ impl Model {
                 rows.push((Row::Forest(c), entries));
             }
         }
-        let mut dual = Problem::new(OptimizationDirection::Minimize);
-        let lambda: Vec<_> = rows.iter().map(|_| dual.add_var(0.0, (0.0, CAP))).collect();
-        let mu = dual.add_var(-1.0, (-CAP, CAP));
-        let mut columns: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); nv + ne];
+        let mut dual = Builder::new();
+        let lambda: Vec<usize> = rows.iter().map(|_| dual.column(0.0, 0.0, CAP)).collect();
+        let mu = dual.column(-1.0, -CAP, CAP);
+        let mut columns: Vec<Vec<(usize, f64)>> = vec![Vec::new(); nv + ne];
         for (r, (_, entries)) in rows.iter().enumerate() {
             for &(j, a) in entries {
                 columns[j].push((lambda[r], a));
@@ -204,28 +204,28 @@ impl Model {
         }
         for (j, mut column) in columns.into_iter().enumerate() {
             let (tree_coefficient, objective) = if j < nv { (-1.0, 1.0) } else { (1.0, 0.0) };
-            let slack = match fixed[j] {
+            let (lower, upper) = match fixed[j] {
                 Some(false) => continue,
                 Some(true) => (f64::NEG_INFINITY, f64::INFINITY),
                 None => (0.0, f64::INFINITY),
             };
             column.push((mu, tree_coefficient));
-            column.push((dual.add_var(1.0, slack), 1.0));
-            dual.add_constraint(column, ComparisonOp::Ge, objective);
+            column.push((dual.column(1.0, lower, upper), 1.0));
+            dual.row(&column, objective, f64::INFINITY);
         }
         let solution = dual
+            .build(Sense::Minimise)
             .solve()
-            .map_err(|error| format!("the dual LP failed: {error}"))?
-            .into_solution()
-            .map_err(|_| "the dual LP was interrupted".to_string())?;
-        let mu = solution.var_value(mu);
+            .map_err(|LpFailed(error)| format!("the dual LP failed: {error}"))?
+            .ok_or("the dual LP is empty")?;
+        let mu = solution.values[mu];
         let mut proof = vec![(Row::Tree, mu)];
         // r = c − λA − μ·t, by column, to try these multipliers at later leaves.
         let mut reduced: Vec<f64> = (0..nv + ne)
             .map(|j| if j < nv { 1.0 + mu } else { -mu })
             .collect();
         for (r, (row, entries)) in rows.iter().enumerate() {
-            let value = solution.var_value(lambda[r]);
+            let value = solution.values[lambda[r]];
             if value > 1e-12 {
                 proof.push((*row, value));
                 for &(j, a) in entries {

@@ -2,11 +2,11 @@
 //! programme over vertices (y) and edges (x): degree ≤ 2·y, y ≤ degree, x(E) = y(V) − 1, and the
 //! forest inequalities x(E(C)) ≤ y(C) − y_k (k ∈ C), added lazily when the LP breaks them. A
 //! forest with one edge fewer than vertices is a tree, and a tree of degree ≤ 2 is a path, so
-//! the integer optimum is the longest chain. The LP (microlp) only bounds; the path it yields is
+//! the integer optimum is the longest chain. The LP (HiGHS, see `lp`) only bounds; the path it yields is
 //! re-read as a chain and checked by `check_chain` like any other.
 
 use super::improve::Board;
-use microlp::{ComparisonOp, Error as LpError, OptimizationDirection, Problem, Solution, Variable};
+use super::lp::{Builder, Lp, LpFailed, Point, Sense};
 use std::time::Instant;
 
 /// Values this close to an integer count as that integer; the LP bound is rounded down only
@@ -32,15 +32,19 @@ pub(super) struct Outcome {
 #[error("the LP engine failed: {0}")]
 pub(super) struct EngineFailed(String);
 
-/// The vertices 1..=n (some dropped, see `longest_path`), the edges of G_n between them, and
-/// the LP variables of each.
+impl From<LpFailed> for EngineFailed {
+    fn from(LpFailed(reason): LpFailed) -> Self {
+        EngineFailed(reason)
+    }
+}
+
+/// The vertices 1..=n (some dropped, see `longest_path`) and the edges of G_n between them.
+/// The LP's columns are y_i = i (vertex index i) and x_e = |V| + e.
 pub(super) struct Model {
     pub(super) vertices: Vec<usize>,
     pub(super) edges: Vec<(usize, usize)>,
     /// Edge ids at each vertex index.
     pub(super) incident: Vec<Vec<usize>>,
-    pub(super) y: Vec<Variable>,
-    pub(super) x: Vec<Variable>,
     board: Board,
 }
 
@@ -79,18 +83,10 @@ pub(super) struct Settings {
     /// For tests that need a tree certificate at small n: no forest cuts at the root, and the
     /// nodes of depth below `WEAK_DEPTH` are branched on even when their bound closes them.
     pub weak_root: bool,
-    /// At most this many open nodes keep their solved LP (`WARM_NODES`; 0 in tests of the
-    /// rebuilding of the others).
-    pub warm_nodes: usize,
 }
 
 /// How deep a weak root (`Settings::weak_root`) forces branching.
 const WEAK_DEPTH: usize = 3;
-
-/// By default, at most this many open nodes keep their solved LP (a copy of the whole simplex state, some
-/// MB at n = 1000); the others keep only their fixings and cuts. This bounds the memory of the
-/// depth-first search, whose stack would otherwise hold one LP per level.
-pub(super) const WARM_NODES: usize = 16;
 
 /// A node of the explored tree, by slot: columns are y_i = i, x_e = |V| + e.
 pub(super) enum Node {
@@ -108,18 +104,15 @@ pub(super) struct Leaf {
     pub point: Option<Vec<(usize, f64)>>,
     /// The columns fixed on the way from the root, with their values.
     pub fixings: Vec<(usize, bool)>,
-    /// The ids of the cuts in the node's LP.
-    pub cuts: Vec<usize>,
+    /// The node's LP held the first this many cuts (cuts are valid everywhere and never
+    /// removed, so every later node's LP holds every earlier node's).
+    pub cuts: usize,
 }
 
-/// A node waiting on the depth-first stack.
+/// A node waiting on the depth-first stack: its slot and its fixings.
 struct Open {
-    /// The node's LP, solved; None once set aside to bound memory (`WARM_NODES`): it is then
-    /// rebuilt from the root's LP, its fixings and its cuts when its turn comes.
-    solution: Option<Solution>,
     slot: usize,
     fixings: Vec<(usize, bool)>,
-    cuts: Vec<usize>,
 }
 
 /// A longest path of G_n among `vertices` (numbers, sorted), starting from the chain
@@ -148,89 +141,80 @@ pub(super) fn longest_path(
             }
         }
     }
-    let mut problem = Problem::new(OptimizationDirection::Maximize);
-    let y: Vec<Variable> = vertices
-        .iter()
-        .map(|_| problem.add_var(1.0, (0.0, 1.0)))
-        .collect();
-    let x: Vec<Variable> = edges
-        .iter()
-        .map(|_| problem.add_var(0.0, (0.0, 1.0)))
-        .collect();
+    let nv = vertices.len();
+    let mut lp = Builder::new();
+    for j in 0..nv + edges.len() {
+        lp.column(if j < nv { 1.0 } else { 0.0 }, 0.0, 1.0);
+    }
     for (i, edge_ids) in incident.iter().enumerate() {
-        let around: Vec<(Variable, f64)> = edge_ids.iter().map(|&e| (x[e], 1.0)).collect();
         // A used number has one or two chain neighbours; an unused one has none.
-        let mut at_most_two = around.clone();
-        at_most_two.push((y[i], -2.0));
-        problem.add_constraint(at_most_two, ComparisonOp::Le, 0.0);
-        let mut at_least_one = around;
-        at_least_one.push((y[i], -1.0));
-        problem.add_constraint(at_least_one, ComparisonOp::Ge, 0.0);
+        let mut around: Vec<(usize, f64)> = edge_ids.iter().map(|&e| (nv + e, 1.0)).collect();
+        around.push((i, -2.0));
+        lp.row(&around, f64::NEG_INFINITY, 0.0);
+        *around.last_mut().expect("pushed") = (i, -1.0);
+        lp.row(&around, 0.0, f64::INFINITY);
     }
     for (e, &(a, b)) in edges.iter().enumerate() {
         // The forest inequality of the pair {a, b}: an edge needs both ends.
-        problem.add_constraint([(x[e], 1.0), (y[a], -1.0)], ComparisonOp::Le, 0.0);
-        problem.add_constraint([(x[e], 1.0), (y[b], -1.0)], ComparisonOp::Le, 0.0);
+        lp.row(&[(nv + e, 1.0), (a, -1.0)], f64::NEG_INFINITY, 0.0);
+        lp.row(&[(nv + e, 1.0), (b, -1.0)], f64::NEG_INFINITY, 0.0);
     }
-    let mut tree: Vec<(Variable, f64)> = x.iter().map(|&v| (v, 1.0)).collect();
-    tree.extend(y.iter().map(|&v| (v, -1.0)));
-    problem.add_constraint(tree, ComparisonOp::Eq, -1.0);
+    let tree: Vec<(usize, f64)> = (0..nv + edges.len())
+        .map(|j| (j, if j < nv { -1.0 } else { 1.0 }))
+        .collect();
+    lp.row(&tree, -1.0, -1.0);
     let model = Model {
         board: Board::new(&vertices),
         vertices,
         edges,
         incident,
-        y,
-        x,
     };
-    model.branch_and_cut(&problem, incumbent, deadline, settings, report)
+    model.branch_and_cut(
+        lp.build(Sense::Maximise),
+        incumbent,
+        deadline,
+        settings,
+        report,
+    )
+}
+
+/// The point's non-zero values by column.
+fn sparse(point: &Point) -> Vec<(usize, f64)> {
+    point
+        .values
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, value)| value != 0.0)
+        .collect()
 }
 
 fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|d| Instant::now() >= d)
 }
 
-fn lp_error(error: LpError) -> EngineFailed {
-    EngineFailed(error.to_string())
-}
-
-/// A node's LP: solved, or proved empty.
-fn into_node(
-    outcome: Result<microlp::SolveOutcome, LpError>,
-) -> Result<Option<Solution>, EngineFailed> {
-    match outcome {
-        Ok(outcome) => outcome
-            .into_solution()
-            .map(Some)
-            .map_err(|_| EngineFailed("interrupted".into())),
-        Err(LpError::Infeasible) => Ok(None),
-        Err(error) => Err(lp_error(error)),
-    }
-}
-
 impl Model {
     fn branch_and_cut(
         &self,
-        problem: &Problem,
+        mut lp: Lp,
         mut best: Vec<usize>,
         deadline: Option<Instant>,
         settings: Settings,
         report: Report,
     ) -> Result<Outcome, EngineFailed> {
-        // Every forest cut found, at the root or at a node; each node's LP holds some of them.
+        // Every forest cut found, at the root or at a node; all of them stay in the LP.
         let mut cuts: Vec<Cut> = Vec::new();
-        let mut root_cuts = Vec::new();
-        let root = into_node(problem.solve())?;
+        let root = lp.solve()?;
         let root = if settings.weak_root {
             root
         } else {
-            self.cut_rounds(root, deadline, &mut cuts, &mut root_cuts)?
+            self.cut_rounds(&mut lp, root, deadline, &mut cuts)?
         };
         let Some(root) = root else {
             let empty = Leaf {
                 point: None,
                 fixings: Vec::new(),
-                cuts: root_cuts,
+                cuts: cuts.len(),
             };
             let tree = vec![Node::Leaf(empty)];
             let proof = settings
@@ -244,11 +228,11 @@ impl Model {
                 proof,
             });
         };
-        let root_objective = root.objective();
+        let root_objective = root.objective;
         let root_leaf = settings.want_proof.then(|| Leaf {
-            point: Some(self.point(&root)),
+            point: Some(sparse(&root)),
             fixings: Vec::new(),
-            cuts: root_cuts.clone(),
+            cuts: cuts.len(),
         });
         let root_bound = (root_objective + EPS).floor() as u64;
         // The first chain: the root LP's pieces patched together, then the local search.
@@ -262,23 +246,15 @@ impl Model {
         }
         let mut nodes = 0u64;
         // The tree as explored (slot 0 the root), for the certificate when the root alone
-        // does not prove the bound. Open nodes carry their fixings and the cuts in their LP.
+        // does not prove the bound. The root's LP is solved already: the stack starts below it.
         let mut tree = vec![Node::Open];
-        let root_copy = (root.clone(), root_cuts.len());
         let mut stack = vec![Open {
-            solution: Some(root),
             slot: 0,
             fixings: Vec::new(),
-            cuts: root_cuts,
         }];
+        let mut solved_root = Some(root);
         let mut proved = true;
-        while let Some(Open {
-            solution,
-            slot,
-            fixings,
-            cuts: mut active,
-        }) = stack.pop()
-        {
+        while let Some(Open { slot, fixings }) = stack.pop() {
             nodes += 1;
             report(Progress {
                 nodes,
@@ -286,24 +262,23 @@ impl Model {
                 root_bound: root_objective,
             });
             let forced = settings.weak_root && fixings.len() < WEAK_DEPTH;
-            let solution = match solution {
-                Some(solution) => Some(solution),
-                None => self.rebuild(&root_copy, &fixings, &active, &cuts)?,
+            let node = match solved_root.take() {
+                Some(root) => Some(root),
+                None => {
+                    lp.fix(&fixings);
+                    let solution = lp.solve()?;
+                    self.cut_rounds(&mut lp, solution, deadline, &mut cuts)?
+                }
             };
-            let node = if slot == 0 && settings.weak_root {
-                solution
-            } else {
-                self.cut_rounds(solution, deadline, &mut cuts, &mut active)?
-            };
-            let leaf = |point: Option<&Solution>, fixings: Vec<(usize, bool)>, cuts: Vec<usize>| {
+            let leaf = |point: Option<&Point>, fixings: Vec<(usize, bool)>, cuts: usize| {
                 Node::Leaf(Leaf {
-                    point: point.filter(|_| settings.want_proof).map(|s| self.point(s)),
+                    point: point.filter(|_| settings.want_proof).map(sparse),
                     fixings,
                     cuts,
                 })
             };
             let Some(node) = node else {
-                tree[slot] = leaf(None, fixings, active);
+                tree[slot] = leaf(None, fixings, cuts.len());
                 continue;
             };
             // Past the deadline the node may still break forest inequalities: read nothing.
@@ -311,8 +286,8 @@ impl Model {
                 proved = false;
                 break;
             }
-            if prunable(node.objective(), best.len()) && !forced {
-                tree[slot] = leaf(Some(&node), fixings, active);
+            if prunable(node.objective, best.len()) && !forced {
+                tree[slot] = leaf(Some(&node), fixings, cuts.len());
                 continue;
             }
             let patched = self.lp_patch(&node);
@@ -321,8 +296,8 @@ impl Model {
                 .improve(patched, NODE_ROUNDS * self.vertices.len(), nodes);
             if guess.len() > best.len() {
                 best = guess;
-                if prunable(node.objective(), best.len()) && !forced {
-                    tree[slot] = leaf(Some(&node), fixings, active);
+                if prunable(node.objective, best.len()) && !forced {
+                    tree[slot] = leaf(Some(&node), fixings, cuts.len());
                     continue;
                 }
             }
@@ -331,48 +306,26 @@ impl Model {
                 None if forced => (0..).find(|j| fixings.iter().all(|&(f, _)| f != *j)),
                 branching => branching,
             };
-            match branching {
-                None => {
-                    // Integral and no forest inequality broken: a path, its length the bound.
-                    let path = self.read_path(&node);
-                    if path.len() > best.len() {
-                        best = path;
-                    }
-                    tree[slot] = leaf(Some(&node), fixings, active);
+            let Some(column) = branching else {
+                // Integral and no forest inequality broken: a path, its length the bound.
+                let path = self.read_path(&node);
+                if path.len() > best.len() {
+                    best = path;
                 }
-                Some(column) => {
-                    // Depth first, the "use it" side last so that it is explored first.
-                    let var = self.variable(column);
-                    let zero = into_node(node.clone().fix_var(var, 0.0))?;
-                    let one = into_node(node.fix_var(var, 1.0))?;
-                    let (zero_slot, one_slot) = (tree.len(), tree.len() + 1);
-                    tree[slot] = Node::Branch(column, zero_slot, one_slot);
-                    for (solution, value) in [(zero, false), (one, true)] {
-                        let mut fixings = fixings.clone();
-                        fixings.push((column, value));
-                        match solution {
-                            None => tree.push(leaf(None, fixings, active.clone())),
-                            Some(solution) => {
-                                stack.push(Open {
-                                    solution: Some(solution),
-                                    slot: tree.len(),
-                                    fixings,
-                                    cuts: active.clone(),
-                                });
-                                tree.push(Node::Open);
-                            }
-                        }
-                    }
-                    let warm = stack.iter().filter(|open| open.solution.is_some()).count();
-                    let aside = warm.saturating_sub(settings.warm_nodes);
-                    for open in stack
-                        .iter_mut()
-                        .filter(|o| o.solution.is_some())
-                        .take(aside)
-                    {
-                        open.solution = None;
-                    }
-                }
+                tree[slot] = leaf(Some(&node), fixings, cuts.len());
+                continue;
+            };
+            // Depth first, the "use it" side last so that it is explored first.
+            let (zero_slot, one_slot) = (tree.len(), tree.len() + 1);
+            tree[slot] = Node::Branch(column, zero_slot, one_slot);
+            for (child, value) in [(zero_slot, false), (one_slot, true)] {
+                let mut fixings = fixings.clone();
+                fixings.push((column, value));
+                stack.push(Open {
+                    slot: child,
+                    fixings,
+                });
+                tree.push(Node::Open);
             }
         }
         let proof = match root_leaf {
@@ -396,83 +349,29 @@ impl Model {
         })
     }
 
-    /// A set-aside node's LP: the root's (with its first `root_cuts` cuts), the node's
-    /// fixings, then the rest of its cuts. None when that LP is empty.
-    fn rebuild(
-        &self,
-        (root, root_cuts): &(Solution, usize),
-        fixings: &[(usize, bool)],
-        active: &[usize],
-        cuts: &[Cut],
-    ) -> Result<Option<Solution>, EngineFailed> {
-        let mut solution = root.clone();
-        for &(column, value) in fixings {
-            let value = if value { 1.0 } else { 0.0 };
-            match into_node(solution.fix_var(self.variable(column), value))? {
-                Some(next) => solution = next,
-                None => return Ok(None),
-            }
-        }
-        for &c in &active[*root_cuts..] {
-            let row = self.cut_row(&cuts[c]);
-            match into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))? {
-                Some(next) => solution = next,
-                None => return Ok(None),
-            }
-        }
-        Ok(Some(solution))
-    }
-
-    /// The LP variable of a column: y_i is column i, x_e is column |V| + e.
-    fn variable(&self, column: usize) -> Variable {
-        match column.checked_sub(self.vertices.len()) {
-            None => self.y[column],
-            Some(e) => self.x[e],
-        }
-    }
-
-    /// The LP point's non-zero values by column: y by vertex index, then x by edge id.
-    fn point(&self, solution: &Solution) -> Vec<(usize, f64)> {
-        self.y
-            .iter()
-            .chain(&self.x)
-            .map(|&v| solution.var_value(v))
-            .enumerate()
-            .filter(|&(_, value)| value != 0.0)
-            .collect()
-    }
-
     /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
-    /// is a bound either way: cuts only lower it). Each cut goes to `cuts`, its id to `active`.
+    /// is a bound either way: cuts only lower it). Each cut goes to `cuts` and into the LP.
     fn cut_rounds(
         &self,
-        mut node: Option<Solution>,
+        lp: &mut Lp,
+        mut node: Option<Point>,
         deadline: Option<Instant>,
         cuts: &mut Vec<Cut>,
-        active: &mut Vec<usize>,
-    ) -> Result<Option<Solution>, EngineFailed> {
-        while let Some(solution) = node.take() {
+    ) -> Result<Option<Point>, EngineFailed> {
+        while let Some(point) = node.take() {
             if past(deadline) {
-                return Ok(Some(solution));
+                return Ok(Some(point));
             }
-            let found = self.broken_forest_inequalities(&solution);
+            let found = self.broken_forest_inequalities(&point);
             if found.is_empty() {
-                return Ok(Some(solution));
+                return Ok(Some(point));
             }
-            let mut current = Some(solution);
+            // A round's cuts go in together: one re-solve for all of them.
             for cut in found {
-                let Some(solution) = current.take() else {
-                    break;
-                };
-                let row = self.cut_row(&cut);
-                active.push(cuts.len());
+                lp.add_row(&self.cut_row(&cut), 0.0)?;
                 cuts.push(cut);
-                current = into_node(solution.add_constraint(row, ComparisonOp::Le, 0.0))?;
             }
-            node = current;
-            if node.is_none() {
-                return Ok(None);
-            }
+            node = lp.solve()?;
         }
         Ok(None)
     }
@@ -480,10 +379,9 @@ impl Model {
     /// Forest inequalities broken by the LP point, one per connected piece of its support: the
     /// edges inside a piece C may number at most y(C) − max y_k. At an integral point every
     /// cycle is such a piece, so this finds a cut whenever the point is not a path.
-    fn broken_forest_inequalities(&self, solution: &Solution) -> Vec<Cut> {
+    fn broken_forest_inequalities(&self, point: &Point) -> Vec<Cut> {
         let m = self.vertices.len();
-        let xs: Vec<f64> = self.x.iter().map(|&v| solution.var_value(v)).collect();
-        let ys: Vec<f64> = self.y.iter().map(|&v| solution.var_value(v)).collect();
+        let (ys, xs) = point.values.split_at(m);
         let mut piece = vec![usize::MAX; m];
         let mut pieces = 0;
         for start in 0..m {
@@ -533,18 +431,14 @@ impl Model {
     }
 
     /// The LP row of a forest inequality, ≤ 0.
-    pub(super) fn cut_row(&self, (members, k): &Cut) -> Vec<(Variable, f64)> {
-        let mut row: Vec<(Variable, f64)> = self
+    pub(super) fn cut_row(&self, (members, k): &Cut) -> Vec<(usize, f64)> {
+        let nv = self.vertices.len();
+        let mut row: Vec<(usize, f64)> = self
             .edges_inside(members)
             .iter()
-            .map(|&e| (self.x[e], 1.0))
+            .map(|&e| (nv + e, 1.0))
             .collect();
-        row.extend(
-            members
-                .iter()
-                .filter(|&v| v != k)
-                .map(|&v| (self.y[v], -1.0)),
-        );
+        row.extend(members.iter().filter(|&v| v != k).map(|&v| (v, -1.0)));
         row
     }
 
@@ -578,20 +472,29 @@ impl Model {
                 support.push((position[a], position[b], xs[e] / 2.0));
             }
         }
+        // One network for every k: k's own arcs (from the source, and to the sink for the
+        // vertices tried before it) are set on a copy of the capacities.
         let (source, sink) = (active.len(), active.len() + 1);
+        let mut flow = MaxFlow::new(active.len() + 2);
+        let mut to_sink = Vec::with_capacity(active.len());
+        let mut from_source = Vec::with_capacity(active.len());
+        for (i, &v) in active.iter().enumerate() {
+            let slack = (ys[v] - degree[i] / 2.0).max(0.0);
+            to_sink.push(flow.add_edge(i, sink, slack));
+            from_source.push(flow.add_edge(source, i, 0.0));
+        }
+        for &(a, b, c) in &support {
+            flow.add_edge(a, b, c);
+            flow.add_edge(b, a, c);
+        }
+        let capacities = flow.capacity.clone();
         let mut sets = Vec::new();
         for k in 0..active.len() {
-            let mut flow = MaxFlow::new(active.len() + 2);
-            for (i, &v) in active.iter().enumerate() {
-                let slack = (ys[v] - degree[i] / 2.0).max(0.0);
-                let capacity = if i < k { f64::INFINITY } else { slack };
-                flow.add_edge(i, sink, capacity);
+            flow.capacity.copy_from_slice(&capacities);
+            for &arc in &to_sink[..k] {
+                flow.capacity[arc] = f64::INFINITY;
             }
-            flow.add_edge(source, k, f64::INFINITY);
-            for &(a, b, c) in &support {
-                flow.add_edge(a, b, c);
-                flow.add_edge(b, a, c);
-            }
+            flow.capacity[from_source[k]] = f64::INFINITY;
             if flow.run(source, sink) < ys[active[k]] - EPS {
                 let side = flow.source_side(source);
                 sets.push(
@@ -606,43 +509,43 @@ impl Model {
     }
 
     /// A chain from the LP's edges, heaviest first (`Board::patch`).
-    fn lp_patch(&self, solution: &Solution) -> Vec<usize> {
+    fn lp_patch(&self, point: &Point) -> Vec<usize> {
         let weighted = self
             .edges
             .iter()
-            .zip(&self.x)
-            .map(|(&(a, b), &x)| (self.vertices[a], self.vertices[b], solution.var_value(x)))
+            .zip(&point.values[self.vertices.len()..])
+            .map(|(&(a, b), &x)| (self.vertices[a], self.vertices[b], x))
             .collect();
         self.board.patch(weighted)
     }
 
     /// The most fractional vertex variable, else the most fractional edge variable: its column.
-    fn branching_variable(&self, solution: &Solution) -> Option<usize> {
-        let most_fractional = |vars: &[Variable], offset: usize| {
-            vars.iter()
+    fn branching_variable(&self, point: &Point) -> Option<usize> {
+        let nv = self.vertices.len();
+        let most_fractional = |values: &[f64], offset: usize| {
+            values
+                .iter()
                 .enumerate()
-                .map(|(i, &v)| (offset + i, solution.var_value(v)))
+                .map(|(i, &value)| (offset + i, value))
                 .filter(|&(_, value)| value > EPS && value < 1.0 - EPS)
                 .min_by(|a, b| (a.1 - 0.5).abs().total_cmp(&(b.1 - 0.5).abs()))
                 .map(|(column, _)| column)
         };
-        most_fractional(&self.y, 0).or_else(|| most_fractional(&self.x, self.vertices.len()))
+        let (ys, xs) = point.values.split_at(nv);
+        most_fractional(ys, 0).or_else(|| most_fractional(xs, nv))
     }
 
     /// The numbers of an integral LP point that is a path, in path order.
-    fn read_path(&self, solution: &Solution) -> Vec<usize> {
-        let used: Vec<usize> = (0..self.edges.len())
-            .filter(|&e| solution.var_value(self.x[e]) > 0.5)
-            .collect();
+    fn read_path(&self, point: &Point) -> Vec<usize> {
+        let (ys, xs) = point.values.split_at(self.vertices.len());
+        let used: Vec<usize> = (0..self.edges.len()).filter(|&e| xs[e] > 0.5).collect();
         let mut next: Vec<Vec<usize>> = vec![Vec::new(); self.vertices.len()];
         for &e in &used {
             let (a, b) = self.edges[e];
             next[a].push(b);
             next[b].push(a);
         }
-        let on_path: Vec<usize> = (0..self.vertices.len())
-            .filter(|&v| solution.var_value(self.y[v]) > 0.5)
-            .collect();
+        let on_path: Vec<usize> = (0..self.vertices.len()).filter(|&v| ys[v] > 0.5).collect();
         let Some(&start) = on_path.iter().find(|&&v| next[v].len() <= 1) else {
             return Vec::new();
         };
@@ -674,13 +577,16 @@ impl MaxFlow {
         }
     }
 
-    fn add_edge(&mut self, from: usize, to: usize, capacity: f64) {
+    /// Adds an arc (and its residual twin, the id after it); its id.
+    fn add_edge(&mut self, from: usize, to: usize, capacity: f64) -> usize {
+        let arc = self.to.len();
         self.head[from].push(self.to.len());
         self.to.push(to);
         self.capacity.push(capacity);
         self.head[to].push(self.to.len());
         self.to.push(from);
         self.capacity.push(0.0);
+        arc
     }
 
     fn levels(&self, source: usize) -> Vec<usize> {
