@@ -181,8 +181,7 @@ impl Model {
                 }
             }
         }
-        for c in 0..leaf.cuts {
-            let (members, k) = &cuts[c];
+        for (c, (members, k)) in cuts.iter().enumerate().take(leaf.cuts) {
             let inside = self.edges_inside(members);
             let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
             let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[*k];

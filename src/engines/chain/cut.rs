@@ -407,13 +407,13 @@ impl Model {
         let mut cuts: Vec<_> = (0..pieces)
             .map(|p| (0..m).filter(|&v| piece[v] == p).collect::<Vec<_>>())
             .filter(|members| members.len() >= 2)
-            .filter_map(|members| self.forest_cut(&members, &xs, &ys))
+            .filter_map(|members| self.forest_cut(&members, xs, ys))
             .collect();
         if cuts.is_empty() {
             cuts = self
-                .violated_sets(&xs, &ys)
+                .violated_sets(xs, ys)
                 .iter()
-                .filter_map(|members| self.forest_cut(members, &xs, &ys))
+                .filter_map(|members| self.forest_cut(members, xs, ys))
                 .collect();
         }
         cuts
