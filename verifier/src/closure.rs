@@ -5,7 +5,7 @@
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
 use crate::format::table_entry_bytes;
-use crate::rules::{check_move, Board};
+use crate::rules::{check_opening, Board};
 use crate::{Kind, Limits, OpeningRule, Rejection, Verdict, Winner};
 use std::collections::{HashMap, HashSet};
 
@@ -15,8 +15,8 @@ pub(crate) type Partner<'a> = &'a dyn Fn(u64) -> Option<(u64, u64)>;
 /// Checks a closed pairing; returns how many numbers its closure L holds. `memory` is what the
 /// caller already holds (the pairs maps); every table grown here is counted on top of it.
 /// `only_openings`, for a lose-pairing entry (spec.md §3.4), are the loser's only first moves.
-pub(crate) fn check_closure<B: Board>(
-    board: &mut B, claim: &Verdict, (opening, opening_offset): (u64, u64),
+pub(crate) fn check_closure(
+    board: &mut Board, claim: &Verdict, (opening, opening_offset): (u64, u64),
     only_openings: Option<&[u64]>, limits: &Limits, mut memory: u64, partner: Partner,
 ) -> Result<u64, Rejection> {
     // An interval claim holds for every n up to n_last only if no number the winner plays has a
@@ -34,11 +34,11 @@ pub(crate) fn check_closure<B: Board>(
         })
     };
     let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16; // and its `todo` slot
-    let mut first = B::Position::default();
+    let (n, rule) = (claim.n, claim.opening_rule);
+    let mut first = None;
     if claim.winner == Winner::First {
         // The opening must be legal (at n: for an interval, the smallest board) and in no pair.
-        let rules = (claim.n, claim.opening_rule);
-        check_move(&*board, rules, &first, &[], opening).map_err(|why| Rejection::IllegalMove {
+        check_opening(n, rule, opening).map_err(|why| Rejection::IllegalMove {
             number: opening,
             offset: Some(opening_offset),
             line: vec![],
@@ -51,12 +51,14 @@ pub(crate) fn check_closure<B: Board>(
         if let Some(rejection) = too_wide(opening, opening_offset) {
             return Err(rejection);
         }
-        first = board.play(&first, opening);
+        first = Some(opening);
     } else if let Some(openings) = only_openings {
         for &number in openings {
-            let rules = (claim.n, claim.opening_rule);
-            check_move(&*board, rules, &first, &[], number).map_err(|why| {
-                Rejection::IllegalMove { number, offset: Some(opening_offset), line: vec![], why }
+            check_opening(n, rule, number).map_err(|why| Rejection::IllegalMove {
+                number,
+                offset: Some(opening_offset),
+                line: vec![],
+                why,
             })?;
         }
     } else {
@@ -72,7 +74,8 @@ pub(crate) fn check_closure<B: Board>(
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     let mut reached: HashMap<u64, Option<u64>> = HashMap::new();
     let (mut todo, mut expanded) = (Vec::new(), HashSet::new());
-    let (mut position, mut from, mut only) = (first.clone(), None, only_openings);
+    // The played numbers at the position expanded next: `first`, then the partner `y`.
+    let (mut played, mut from, mut only) = (Vec::from_iter(first), None, only_openings);
     loop {
         let limit = |what, reached: &_| Rejection::Limit {
             what,
@@ -80,7 +83,7 @@ pub(crate) fn check_closure<B: Board>(
         };
         let moves = match only.take() {
             Some(openings) => (Some(openings.iter().copied()), None),
-            None => (None, Some(board.legal_moves(&position).map_err(|w| limit(w, &reached))?)),
+            None => (None, Some(board.moves(&played).map_err(|w| limit(w, &reached))?)),
         };
         for x in moves.0.into_iter().flatten().chain(moves.1.into_iter().flatten()) {
             if reached.contains_key(&x) {
@@ -107,7 +110,7 @@ pub(crate) fn check_closure<B: Board>(
                 if let Some(rejection) = too_wide(y, offset) {
                     return Err(rejection);
                 }
-                (position, from) = (board.play(&first, y), Some(x));
+                (played, from) = (first.into_iter().chain([y]).collect(), Some(x));
                 break;
             }
         }
