@@ -76,7 +76,6 @@ pub fn run(args: &Args) -> ExitCode {
         max_positions: args.max_positions,
         max_memory: args.max_memory_mib.saturating_mul(1 << 20),
         max_work: args.max_work,
-        ..Limits::default()
     };
     let mut worst = Outcome::Valid;
     let mut proved = Vec::new();

@@ -71,7 +71,8 @@ impl Game {
         self.wins(0, 0)
     }
 
-    /// The winner's moves in the order of the walk of spec.md §4, and the positions it counts.
+    /// The winner's moves in the order of the retired walk (kind 0, spec.md §3.1), and the
+    /// positions it counts.
     pub fn tree_body(&mut self, winner_first: bool) -> (Vec<u64>, u64) {
         let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
         if winner_first {
@@ -179,7 +180,7 @@ impl Game {
         self.opening_tree_and_positions(v).0
     }
 
-    /// The same, with the positions the verifier's walk of it expands (spec.md §4: the win
+    /// The same, with the positions the retired walk of it expanded (kind 0: the win
     /// tree's walk starts with the winner's turn at the start, the lose tree's after `v`).
     pub fn opening_tree_and_positions(&mut self, v: u64) -> (Vec<u64>, u64) {
         let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
