@@ -110,6 +110,29 @@ fn the_memory_option_is_the_bound_the_check_uses() {
     assert_eq!(run(&["--max-memory-mib".as_ref(), "1".as_ref(), published.as_os_str()]).code, 0);
 }
 
+/// `--max-work` and `--max-positions` reach the checks: the published closed pairing for n = 14
+/// is refused with one step of work, valid with room; a position bound below its closure
+/// refuses it too.
+#[test]
+fn the_work_and_position_options_are_the_bounds_the_check_uses() {
+    let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/cert-14.bin");
+    let with =
+        |option: &str, value: &str| run(&[option.as_ref(), value.as_ref(), published.as_os_str()]);
+    let refused = with("--max-work", "13");
+    let expected =
+        format!("{}: refused: work limit: the moves from 0 on 1..14 ", published.display());
+    assert!(refused.out.starts_with(&expected), "{}", refused.out);
+    assert_eq!(refused.code, 3);
+    assert_eq!(with("--max-work", "1000").code, 0);
+    let refused = with("--max-positions", "3");
+    assert!(
+        refused.out.contains(": refused: position limit: more than 3 numbers"),
+        "{}",
+        refused.out
+    );
+    assert_eq!(refused.code, 3);
+}
+
 #[test]
 fn paths_that_are_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
