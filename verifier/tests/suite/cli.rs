@@ -118,9 +118,8 @@ fn the_work_and_position_options_are_the_bounds_the_check_uses() {
     let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/cert-14.bin");
     let with =
         |option: &str, value: &str| run(&[option.as_ref(), value.as_ref(), published.as_os_str()]);
-    let refused = with("--max-work", "13");
-    let expected =
-        format!("{}: refused: work limit: the moves from 0 on 1..14 ", published.display());
+    let refused = with("--max-work", "1");
+    let expected = format!("{}: refused: work limit: the moves from ", published.display());
     assert!(refused.out.starts_with(&expected), "{}", refused.out);
     assert_eq!(refused.code, 3);
     assert_eq!(with("--max-work", "1000").code, 0);
