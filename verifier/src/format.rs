@@ -94,46 +94,15 @@ pub(crate) enum Entry {
     Lose(Vec<u64>, u64, Strategy),
 }
 
-impl Strategy {
-    /// Heap bytes of the pairs map and lists it holds (counted against the memory bound).
-    fn held_bytes(&self) -> u64 {
-        match self {
-            Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
-            Strategy::Barrier { partners, barrier, paths, .. } => {
-                let numbers =
-                    barrier.len() + paths.iter().map(|(path, _)| 3 + path.len()).sum::<usize>();
-                pairs_bytes(partners.len() as u64).saturating_add(8 * numbers as u64)
-            }
-        }
-    }
-}
-
-impl Body {
-    /// Heap bytes of the pairs maps it holds (counted against the memory bound).
-    pub(crate) fn held_bytes(&self) -> u64 {
-        match self {
-            Body::One(strategy) => strategy.held_bytes(),
-            Body::Openings(entries, _) => entries
-                .iter()
-                .map(|entry| match entry {
-                    Entry::Win(strategy) => strategy.held_bytes(),
-                    Entry::Lose(openings, _, strategy) => {
-                        strategy.held_bytes().saturating_add(8 * openings.len() as u64)
-                    }
-                })
-                .fold(0, u64::saturating_add),
-        }
-    }
-}
-
 /// The little-endian number in `bytes` (at most 8 of them).
 pub(crate) fn read_number(bytes: &[u8]) -> u64 {
     bytes.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte))
 }
 
 /// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
-/// header's claim comes as the verdict it would give, before the walk counts the positions.
-pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body), Rejection> {
+/// header's claim comes as the verdict it would give, before the check counts the positions;
+/// then the body and the heap bytes its maps and lists hold (charged to the memory bound).
+pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u64), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
     if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
@@ -219,7 +188,7 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body), R
     let winning_openings = None;
     let verdict =
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
-    Ok((verdict, strategy))
+    Ok((verdict, strategy, limits.max_memory - budget))
 }
 
 /// A pairing body (spec.md §3.2): the opening, then the pair list.

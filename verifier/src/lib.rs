@@ -119,13 +119,12 @@ impl Default for Limits {
 
 /// Checks a whole certificate file held in memory.
 pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection> {
-    let (mut verdict, body) = format::decode(bytes, limits)?;
+    // `decode` charged the pairs maps and lists it holds (`used`) to the memory bound.
+    let (mut verdict, body, used) = format::decode(bytes, limits)?;
     // One board for the whole file, so that the work bound covers every check it runs. An
     // interval is checked on its largest board (spec.md §4.6).
     let (n, opening_rule) = (verdict.n_last, verdict.opening_rule);
     let board = &mut rules::Board { n, opening_rule, work_left: limits.max_work };
-    // `decode` already counted the pairs maps against the memory bound: they stay held.
-    let used = body.held_bytes();
     verdict.positions = match &body {
         format::Body::One(strategy) => prove(board, &verdict, strategy, None, limits, used)?,
         format::Body::Openings(entries, offset) => {
@@ -148,9 +147,8 @@ pub(crate) fn prove(
             barrier::check(board, claim.n, openings, partners, barrier, limits, used)
         }
         format::Strategy::Pairing { opening, offset, partners } => {
-            let partner = |x| partners.get(&x).copied();
-            let (opening, only) = (*opening, only.map(|(openings, _)| openings));
-            closure::check_closure(board, claim, (opening, *offset), only, limits, used, &partner)
+            let only = only.map(|(openings, _)| openings);
+            closure::check_closure(board, claim, (*opening, *offset), only, limits, used, partners)
         }
     }
 }

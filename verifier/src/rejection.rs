@@ -12,7 +12,7 @@ pub enum Rejection {
     Body { offset: u64, what: String },
     /// A winner's move breaks the raw rule `why`; `offset` is where the move (or its pair) is
     /// stored.
-    IllegalMove { number: u64, offset: Option<u64>, line: Vec<u64>, why: String },
+    IllegalMove { number: u64, offset: u64, line: Vec<u64>, why: String },
     /// Pairing: the loser's last move has no partner.
     NoPartner { line: Vec<u64> },
     /// A bound of `Limits` was reached.
@@ -35,8 +35,7 @@ impl fmt::Display for Rejection {
             Rejection::Header { offset, what } => write!(f, "header at byte {offset}: {what}"),
             Rejection::Body { offset, what } => write!(f, "body at byte {offset}: {what}"),
             Rejection::IllegalMove { number, offset, line, why } => {
-                let at = offset.map(|offset| format!(" at byte {offset}")).unwrap_or_default();
-                write!(f, "illegal move {number}{at} {}: {why}", line_of_play(line))
+                write!(f, "illegal move {number} at byte {offset} {}: {why}", line_of_play(line))
             }
             Rejection::NoPartner { line } => {
                 let (last, before) = line.split_last().unwrap_or((&0, &[]));

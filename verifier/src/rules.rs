@@ -2,18 +2,22 @@
 //! multiple of the last number. The board lists moves by trial division and multiples for any n
 //! up to u64::MAX and never holds anything of size n.
 
-use crate::OpeningRule;
+use crate::{OpeningRule, Rejection};
 use std::collections::BTreeSet;
 
-/// Ok when `number` is an allowed opening on 1..n; otherwise the rule it breaks.
-pub(crate) fn check_opening(n: u64, rule: OpeningRule, number: u64) -> Result<(), String> {
-    if number == 0 || number > n {
-        Err(format!("{number} is not in 1..{n}"))
+/// Ok when `number` (stored at `offset`) is an allowed opening on 1..n; otherwise the rule it
+/// breaks.
+pub(crate) fn check_opening(
+    n: u64, rule: OpeningRule, number: u64, offset: u64,
+) -> Result<(), Rejection> {
+    let why = if number == 0 || number > n {
+        format!("{number} is not in 1..{n}")
     } else if rule == OpeningRule::Even && number % 2 != 0 {
-        Err("the opening must be even".into())
+        "the opening must be even".into()
     } else {
-        Ok(())
-    }
+        return Ok(());
+    };
+    Err(Rejection::IllegalMove { number, offset, line: vec![], why })
 }
 
 /// The board 1..n and the work its move listing may still take.
