@@ -30,9 +30,10 @@ pub(crate) fn check_closure(
         }),
         _ => Ok(()),
     };
-    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16; // and its `todo` slot
-                                                                        // The opening, or the loser's only first moves, must be allowed (at n: for an interval, the
-                                                                        // smallest board); the opening must be in no pair.
+    // Each number of L: its entry in `reached` and its slot in `todo`.
+    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16;
+    // The opening, or the loser's only first moves, must be allowed (at n: for an interval, the
+    // smallest board); the opening must be in no pair.
     let first = (claim.winner == Winner::First).then_some(opening);
     for &number in first.as_slice().iter().chain(only.unwrap_or_default()) {
         check_opening(n, rule, number, opening_offset)?;

@@ -158,34 +158,29 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u6
     let mut n_last = n;
     // The memory left for pairs maps; each map is charged to it before it is allocated.
     let mut budget = limits.max_memory;
-    let (kind, strategy) = match raw.kind {
-        2 => {
-            let pairs = decode_pairs(body, n, width, offset, first, &mut budget)?;
-            (Kind::ClosedPairing, Body::One(pairs))
+    let (kind, strategy) = if raw.kind == 4 {
+        let entries = decode_entries(body, n, width, offset, &mut budget)?;
+        (Kind::Openings, Body::Openings(entries, offset))
+    } else if raw.kind == 2 {
+        let pairs = decode_pairs(body, n, width, offset, first, &mut budget)?;
+        (Kind::ClosedPairing, Body::One(pairs))
+    } else {
+        // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
+        let Some((last, pairs)) = body.split_first_chunk::<8>() else {
+            let what = "an interval body starts with n_last: 8 bytes".into();
+            return Err(Rejection::Body { offset, what });
+        };
+        n_last = read_number(last);
+        if n_last < n {
+            let what = format!("n_last is {n_last}, below n = {n}");
+            return Err(Rejection::Body { offset, what });
         }
-        4 => {
-            let entries = decode_entries(body, n, width, offset, &mut budget)?;
-            (Kind::Openings, Body::Openings(entries, offset))
-        }
-        _ => {
-            // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
-            let Some((last, pairs)) = body.split_first_chunk::<8>() else {
-                let what = "an interval body starts with n_last: 8 bytes".into();
-                return Err(Rejection::Body { offset, what });
-            };
-            n_last = read_number(last);
-            if n_last < n {
-                let what = format!("n_last is {n_last}, below n = {n}");
-                return Err(Rejection::Body { offset, what });
-            }
-            let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
-            (Kind::IntervalClosedPairing, Body::One(strategy))
-        }
+        let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
+        (Kind::IntervalClosedPairing, Body::One(strategy))
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if first { Winner::First } else { Winner::Second };
-    let blake3 = *blake3::hash(bytes).as_bytes();
-    let winning_openings = None;
+    let (blake3, winning_openings) = (*blake3::hash(bytes).as_bytes(), None);
     let verdict =
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
     Ok((verdict, strategy, limits.max_memory - budget))

@@ -77,16 +77,12 @@ impl Verdict {
             false => self.n.to_string(),
         };
         let rule = if self.opening_rule == OpeningRule::Free { ", free opening" } else { "" };
-        match &self.winning_openings {
-            Some(openings) if openings.is_empty() => {
-                format!("n={range}{rule}, winning openings: none")
-            }
-            Some(openings) => {
-                let list: Vec<String> = openings.iter().map(u64::to_string).collect();
-                format!("n={range}{rule}, winning openings: {}", list.join(" "))
-            }
-            None => format!("n={range}{rule}, {} player wins", self.winner.name()),
-        }
+        let Some(openings) = &self.winning_openings else {
+            return format!("n={range}{rule}, {} player wins", self.winner.name());
+        };
+        let list: Vec<String> = openings.iter().map(u64::to_string).collect();
+        let list = if list.is_empty() { "none".into() } else { list.join(" ") };
+        format!("n={range}{rule}, winning openings: {list}")
     }
 }
 
