@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Per-n certificate figures for BENCHMARKS.md: positions, bytes, certify and verify seconds.
 # Usage: scripts/bench-certificates.sh FROM TO [STRATEGY]   (after cargo build --release;
-# STRATEGY is auto, scheme, pairing or tree as in `jg certify --strategy`, default auto)
+# STRATEGY is auto, scheme or closed as in `jg certify --strategy`, default auto)
 set -euo pipefail
 jg="$(dirname "$0")/../target/release/jg"
 dir=$(mktemp -d)

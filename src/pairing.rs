@@ -39,9 +39,9 @@ impl Pairing {
             .map(|&(a, _)| a)
     }
 
-    /// The certificate body carrying this strategy, walked by the verifier (kind 1).
+    /// The certificate body carrying this strategy, checked by its closure (kind 2).
     pub fn into_body(self) -> Body {
-        Body::Pairing {
+        Body::ClosedPairing {
             opening: self.opening,
             pairs: self.pairs,
         }

@@ -173,7 +173,7 @@ fn huge_n_is_decided_by_a_scheme_and_refused_by_search() {
 fn certify_writes_the_same_bytes_whatever_the_thread_count() {
     let temporary = tempfile::tempdir().unwrap();
     let dir = temporary.path();
-    for (n, strategy) in [("44", "auto"), ("80", "tree"), ("72", "pairing")] {
+    for (n, strategy) in [("44", "auto"), ("80", "closed"), ("1000", "scheme")] {
         let mut files = Vec::new();
         for threads in ["1", "2"] {
             let path = dir.join(format!("cert-{n}-{threads}.bin"));
@@ -256,11 +256,7 @@ fn a_certificate_can_go_to_stdout() {
 /// with it rather than silently ignored.
 #[test]
 fn openings_refuse_the_winner_certificate_options() {
-    for option in [
-        ["--strategy", "tree"],
-        ["--max-positions", "10"],
-        ["--table-mib", "8"],
-    ] {
+    for option in [["--strategy", "closed"], ["--max-positions", "10"]] {
         let args = ["certify", "30", "--openings", option[0], option[1]];
         let output = jg(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);

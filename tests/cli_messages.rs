@@ -122,7 +122,6 @@ fn board_sizes_and_lines_of_play_have_one_wording() {
 const REFUSED_UP_FRONT: &[&[&str]] = &[
     &["table", "--table-mib", "99999999999"],
     &["solve", "10", "--table-mib", "0"],
-    &["certify", "10", "--table-mib", "99999999999"],
     &["table", "--to", "200", "--method", "search"],
     &["table", "--to", "60000000", "--method", "matching"],
     &["solve", "100000000", "--all-openings"],
@@ -184,7 +183,7 @@ fn limits_are_stated_in_help() {
         (&["table", "--help"][..], "n ≤ 128"),
         (&["solve", "--help"][..], "≤ 50000000"),
         (&["table", "--help"][..], "MemTotal"),
-        (&["certify", "--help"][..], "MemTotal"),
+        (&["solve", "--help"][..], "MemTotal"),
     ] {
         let (code, stdout, _) = run(args);
         assert_eq!(code, 0);

@@ -238,26 +238,23 @@ fn a_rejected_file_gives_the_verifiers_reason_and_no_document() {
     assert!(stderr.contains(&format!("invalid: {expected}")), "{stderr}");
 }
 
+/// A walked certificate of the retired kinds (0, 1), written by an older `jg`: `jg explain`
+/// gives no document and says that the kind is retired and how to re-certify.
 #[test]
-fn a_walked_pairing_states_its_opening_and_sends_the_reader_to_the_machine() {
-    // Schemes are now closed pairings; a matching pairing walked by the verifier is kind 1.
-    let path = certificate_with(60, "pairing");
-    let (markdown, _, code) = jg(&["explain", path.to_str().unwrap()]);
-    assert_eq!(code, Some(0));
-    let (opening, _) = (
-        markdown
-            .lines()
-            .find_map(|line| line.strip_prefix("Opening: "))
-            .map(|n| n.parse::<u64>().unwrap()),
-        (),
-    );
-    let winning = matching::solve(60, OpeningRule::Even).winning_openings;
-    assert!(
-        winning.contains(&opening.expect("an opening line")),
-        "{opening:?}"
-    );
-    assert!(markdown.contains("not for reading by hand"));
-    assert!(!markdown.contains("| loser plays |"));
+fn an_old_walked_certificate_is_explained_as_retired() {
+    let mut bytes = std::fs::read(certificate(60)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (kind, name) in [(0, "kind 0 (tree)"), (1, "kind 1 (walked pairing)")] {
+        bytes[28] = kind;
+        let path = dir.path().join(format!("old-{kind}.bin"));
+        std::fs::write(&path, &bytes).unwrap();
+        let (stdout, stderr, code) = jg(&["explain", path.to_str().unwrap()]);
+        assert_eq!((stdout.as_str(), code), ("", Some(1)), "{stderr}");
+        let expected = format!(
+            "invalid: header at byte 28: {name} is retired: re-certify with `jg certify 60`"
+        );
+        assert!(stderr.contains(&expected), "{stderr}");
+    }
 }
 
 /// \begin/\end properly nested, braces balanced (escaped ones aside), one document.
@@ -414,29 +411,6 @@ fn an_interval_table_proves_every_n_of_the_interval() {
     let tex = render(&decoded, &accepted, Format::Latex).unwrap();
     check_latex(&tex);
     compile_if_tex_is_installed(141, &tex);
-}
-
-#[test]
-fn the_replayed_walk_counts_the_positions_the_verifier_counts() {
-    // jg explain measures depth by replaying the walk of spec.md §4 in its own code; its count
-    // of positions must be the verifier's, for trees of both winners and for walked pairings.
-    // (Schemes are closed pairings now, checked by their closure, not walked.)
-    let files = [
-        certificate_with(40, "pairing"),
-        certificate_with(60, "pairing"),
-        certificate_with(111, "pairing"),
-        certificate_with(15, "pairing"),
-        certificate_with(26, "tree"),
-        certificate_with(30, "tree"),
-    ];
-    for path in files {
-        let bytes = std::fs::read(&path).unwrap();
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap();
-        let decoded = decode(&bytes).unwrap();
-        let figures = juniper_green::proofs::explain::walk_figures(&decoded).expect("a replay");
-        assert_eq!(figures.positions, verdict.positions, "{}", path.display());
-        assert!(figures.depth >= 1 && figures.depth <= decoded.n);
-    }
 }
 
 /// `jg certify N --openings -o DIR/cert-N-openings.bin`, made now in a temporary directory.

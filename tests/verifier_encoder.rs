@@ -1,32 +1,29 @@
-//! The solver-side encoder (`certificate.rs`) against spec.md and the verifier crate: certificates
-//! built from a brute-force minimax on the solver's own board are accepted; the header bytes sit
-//! where spec.md §2 says; encoding is deterministic; writing is atomic; `jg verify` reports like
+//! The solver-side encoder (`certificate.rs`) against spec.md and the verifier crate: closed
+//! pairings built by the solver are accepted with the winner of a brute-force minimax on the
+//! solver's own board and the size of a closure recomputed here; the header bytes sit where
+//! spec.md §2 says; encoding is deterministic; writing is atomic; `jg verify` reports like
 //! `jg-verify`.
 
 use juniper_green::game::{numbers, Board, OpeningRule, Player, Position};
 use juniper_green::proofs::certificate::{move_width, Body, Certificate, CertificateError};
+use juniper_green::proofs::closure::closed_pairing;
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
 
-/// Brute-force minimax on raw positions and a tree builder that follows the walk of spec.md §4.
+/// Brute-force minimax on raw positions.
 struct Minimax {
     board: Board,
     wins: HashMap<Position, bool>,
-    memo: HashSet<Position>,
-    moves: Vec<u64>,
-    positions: u64,
 }
 
 impl Minimax {
-    fn new(n: u32, rule: OpeningRule) -> Minimax {
+    fn winner(n: u32, rule: OpeningRule) -> Player {
         let board = Board::with_opening(n, rule);
-        Minimax {
+        let mut minimax = Minimax {
             board,
             wins: HashMap::new(),
-            memo: HashSet::new(),
-            moves: Vec::new(),
-            positions: 0,
-        }
+        };
+        Player::winner(minimax.wins(Position::start()))
     }
 
     fn wins(&mut self, position: Position) -> bool {
@@ -38,57 +35,54 @@ impl Minimax {
         self.wins.insert(position, result);
         result
     }
-
-    fn winner_turn(&mut self, position: Position) {
-        self.positions += 1;
-        let moves: Vec<u32> = numbers(self.board.legal_moves(&position)).collect();
-        let k = moves
-            .into_iter()
-            .find(|&k| !self.wins(position.after(k)))
-            .unwrap();
-        self.moves.push(u64::from(k));
-        self.loser_turn(position.after(k));
-    }
-
-    fn loser_turn(&mut self, position: Position) {
-        if self.memo.contains(&position) {
-            return;
-        }
-        self.positions += 1;
-        for k in numbers(self.board.legal_moves(&position)).collect::<Vec<_>>() {
-            self.winner_turn(position.after(k));
-        }
-        self.memo.insert(position);
-    }
-
-    /// A tree certificate for the game and the positions the walk must report.
-    fn certificate(n: u32, rule: OpeningRule) -> (Certificate, u64) {
-        let mut minimax = Minimax::new(n, rule);
-        let winner = Player::winner(minimax.wins(Position::start()));
-        match winner {
-            Player::First => minimax.winner_turn(Position::start()),
-            Player::Second => minimax.loser_turn(Position::start()),
-        }
-        let body = Body::Tree {
-            moves: minimax.moves,
-        };
-        let generator = "verifier_encoder test".to_string();
-        let certificate = Certificate {
-            n: u64::from(n),
-            opening_rule: rule,
-            winner,
-            generator,
-            body,
-        };
-        (certificate, minimax.positions)
-    }
 }
 
+/// The solver's closed pairing for the game as a certificate, and the size of its closure
+/// (spec.md §4.5) recomputed here on the solver's board: the positions the verifier reports.
+fn certificate(n: u32, rule: OpeningRule) -> (Certificate, u64) {
+    let pairing = closed_pairing(u64::from(n), rule).expect("a closed pairing for n ≤ 128");
+    let board = Board::with_opening(n, rule);
+    let partner: HashMap<u64, u64> = pairing
+        .pairs
+        .iter()
+        .flat_map(|&(a, b)| [(a, b), (b, a)])
+        .collect();
+    let first = match pairing.opening {
+        Some(v) => Position::start().after(v as u32),
+        None => Position::start(),
+    };
+    let mut todo: Vec<u32> = numbers(board.legal_moves(&first)).collect();
+    let mut closure: HashSet<u32> = todo.iter().copied().collect();
+    while let Some(x) = todo.pop() {
+        let y = partner[&u64::from(x)] as u32;
+        for z in numbers(board.legal_moves(&first.after(y))) {
+            if closure.insert(z) {
+                todo.push(z);
+            }
+        }
+    }
+    let certificate = Certificate {
+        n: u64::from(n),
+        opening_rule: rule,
+        winner: pairing.winner(),
+        generator: "verifier_encoder test".to_string(),
+        body: Body::ClosedPairing {
+            opening: pairing.opening,
+            pairs: pairing.pairs,
+        },
+    };
+    (certificate, closure.len() as u64)
+}
+
+/// The engine's closed pairings name the minimax winner, and the verifier accepts them with
+/// the closure counted here (one cross-check of the matching engine against the search-free
+/// minimax, through the verifier).
 #[test]
-fn minimax_certificates_are_accepted_by_the_verifier() {
+fn closed_pairing_certificates_are_accepted_with_the_minimax_winner() {
     for rule in [OpeningRule::Even, OpeningRule::Free] {
         for n in 1..=18 {
-            let (certificate, positions) = Minimax::certificate(n, rule);
+            let (certificate, positions) = certificate(n, rule);
+            assert_eq!(certificate.winner, Minimax::winner(n, rule), "n={n}");
             let bytes = certificate.to_bytes().unwrap();
             let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
                 .unwrap_or_else(|rejection| panic!("n={n}: {rejection}"));
@@ -102,7 +96,7 @@ fn minimax_certificates_are_accepted_by_the_verifier() {
 
 #[test]
 fn header_bytes_follow_the_spec_table() {
-    let (certificate, _) = Minimax::certificate(16, OpeningRule::Free);
+    let (certificate, _) = certificate(16, OpeningRule::Free);
     let bytes = certificate.to_bytes().unwrap();
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
@@ -117,15 +111,18 @@ fn header_bytes_follow_the_spec_table() {
             1
         }
     );
-    assert_eq!((u32_at(28), u64_at(32) as usize), (0, g));
+    assert_eq!((u32_at(28), u64_at(32) as usize), (2, g));
     assert_eq!(&bytes[40..40 + g], certificate.generator.as_bytes());
     let body = &bytes[80 + g..];
     assert_eq!(u64_at(40 + g), body.len() as u64);
     assert_eq!(&bytes[48 + g..80 + g], blake3::hash(body).as_bytes());
-    let Body::Tree { moves } = &certificate.body else {
+    let Body::ClosedPairing { opening, pairs } = &certificate.body else {
         unreachable!()
     };
-    assert_eq!(body, moves.iter().map(|&m| m as u8).collect::<Vec<_>>());
+    // The opening (0 for none), the count, then the pairs (already canonical), one byte each.
+    let mut expected = vec![opening.unwrap_or(0) as u8, pairs.len() as u8];
+    expected.extend(pairs.iter().flat_map(|&(a, b)| [a as u8, b as u8]));
+    assert_eq!(body, expected);
 }
 
 #[test]
@@ -146,7 +143,7 @@ fn move_widths() {
 }
 
 fn pairing(n: u64, winner: Player, opening: Option<u64>, pairs: Vec<(u64, u64)>) -> Certificate {
-    let body = Body::Pairing { opening, pairs };
+    let body = Body::ClosedPairing { opening, pairs };
     Certificate {
         n,
         opening_rule: OpeningRule::Even,
@@ -168,7 +165,7 @@ fn pairings_are_canonical_and_deterministic() {
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect();
     assert_eq!(numbers, [0, 3, 1, 3, 2, 4, 150, 300]);
-    // The verifier decodes it, then the walk refutes the claim (these pairs prove nothing).
+    // The verifier decodes it, then the closure refutes the claim (these pairs prove nothing).
     let rejection = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).unwrap_err();
     let decoded = !matches!(
         rejection,
@@ -179,7 +176,7 @@ fn pairings_are_canonical_and_deterministic() {
 
 #[test]
 fn encoding_errors() {
-    let (mut certificate, _) = Minimax::certificate(8, OpeningRule::Even);
+    let (mut certificate, _) = certificate(8, OpeningRule::Even);
     certificate.generator = "x".repeat(201);
     assert!(matches!(
         certificate.to_bytes(),
@@ -187,7 +184,11 @@ fn encoding_errors() {
     ));
     certificate.generator = "t".into();
     let out_of_range = Certificate {
-        body: Body::Tree { moves: vec![9] },
+        body: Body::ClosedPairing {
+            opening: None,
+            pairs: vec![(3, 9)],
+        },
+        winner: Player::Second,
         ..certificate.clone()
     };
     let error = out_of_range.to_bytes();
@@ -218,7 +219,7 @@ fn write_is_atomic_and_replaces_the_file() {
     let dir = temporary.path();
     let path = dir.join("cert-12.bin");
     std::fs::write(&path, b"old contents").unwrap();
-    let (certificate, _) = Minimax::certificate(12, OpeningRule::Even);
+    let (certificate, _) = certificate(12, OpeningRule::Even);
     certificate.write(&path).unwrap();
     assert_eq!(
         std::fs::read(&path).unwrap(),
@@ -244,7 +245,7 @@ fn write_is_atomic_and_replaces_the_file() {
 fn jg_verify_subcommand_reports_like_jg_verify() {
     let temporary = tempfile::tempdir().unwrap();
     let dir = temporary.path();
-    let (certificate, positions) = Minimax::certificate(14, OpeningRule::Even);
+    let (certificate, positions) = certificate(14, OpeningRule::Even);
     let valid = dir.join("cert-14.bin");
     certificate.write(&valid).unwrap();
     let invalid = dir.join("bad.bin");

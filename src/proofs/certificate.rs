@@ -39,19 +39,12 @@ pub const VERSION: u32 = 1;
 /// Longest generator name the format allows, in bytes.
 pub const MAX_GENERATOR_LEN: usize = 200;
 
-/// What the winner's moves are made of (spec.md, "Body").
+/// What the winner's strategy is made of (spec.md, "Body"). Kinds 0 (tree) and 1 (walked
+/// pairing) are retired (spec.md §2): nothing here writes them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
-    /// The winner's moves in the verifier's walk order (depth-first pre-order).
-    Tree { moves: Vec<u64> },
-    /// The opening (when the first player is the winner) and the pairs; each winner move comes
-    /// from the rule in spec.md ("The pairing rule").
-    Pairing {
-        opening: Option<u64>,
-        pairs: Vec<(u64, u64)>,
-    },
-    /// The same body as `Pairing`, checked by its closure instead of a walk (spec.md §4.5):
-    /// the winner always answers with the partner.
+    /// The opening (when the first player is the winner) and the pairs, checked by their
+    /// closure (spec.md §3.2, §4.5): the winner always answers with the partner.
     ClosedPairing {
         opening: Option<u64>,
         pairs: Vec<(u64, u64)>,
@@ -155,7 +148,7 @@ pub struct Certificate {
     pub n: u64,
     pub opening_rule: OpeningRule,
     pub winner: Player,
-    /// Name and version of the program that made it, e.g. `jg 0.1.0 search-tree`.
+    /// Name and version of the program that made it, e.g. `jg 0.1.0 closed-pairing`.
     pub generator: String,
     pub body: Body,
 }
@@ -192,15 +185,10 @@ pub enum CertificateError {
     },
 }
 
-/// The `kind` field: which body follows (serialised as its index, spec.md §2).
-#[derive(Serialize)]
-enum Kind {
-    Tree,
-    Pairing,
-    ClosedPairing,
-    IntervalClosedPairing,
-    Openings,
-}
+/// The `kind` field: which body follows (spec.md §2; 0 and 1 are retired).
+const CLOSED_PAIRING: u32 = 2;
+const INTERVAL_CLOSED_PAIRING: u32 = 3;
+const OPENINGS: u32 = 4;
 
 /// The header exactly as spec.md §2 lays it out (serde + bincode, fixed-int little endian).
 #[derive(Serialize)]
@@ -210,7 +198,7 @@ struct Header<'a> {
     n: u64,
     opening_rule: OpeningRule,
     winner: Player,
-    kind: Kind,
+    kind: u32,
     generator: &'a str,
     body_len: u64,
     body_blake3: [u8; 32],
@@ -245,14 +233,10 @@ impl Certificate {
             return Err(CertificateError::GeneratorTooLong(self.generator.len()));
         }
         let (kind, body) = match &self.body {
-            Body::Tree { moves } => (Kind::Tree, self.tree_body(moves)?),
-            Body::Pairing { opening, pairs } => {
-                (Kind::Pairing, self.pairing_body(*opening, pairs)?)
-            }
             Body::ClosedPairing { opening, pairs } => {
-                (Kind::ClosedPairing, self.pairing_body(*opening, pairs)?)
+                (CLOSED_PAIRING, self.pairing_body(*opening, pairs)?)
             }
-            Body::Openings { entries } => (Kind::Openings, self.openings_body(entries)?),
+            Body::Openings { entries } => (OPENINGS, self.openings_body(entries)?),
             Body::IntervalClosedPairing {
                 n_last,
                 opening,
@@ -266,7 +250,7 @@ impl Certificate {
                 }
                 let mut body = n_last.to_le_bytes().to_vec();
                 body.extend(self.pairing_body(Some(*opening), pairs)?);
-                (Kind::IntervalClosedPairing, body)
+                (INTERVAL_CLOSED_PAIRING, body)
             }
         };
         let header = Header {
@@ -323,13 +307,7 @@ impl Certificate {
     /// `count`, then the numbers (ascending, as the caller gives them).
     fn number_list(&self, numbers: &[u64]) -> Result<Vec<u8>, CertificateError> {
         let mut body = length_field(numbers.len(), move_width(self.n))?;
-        body.extend(self.tree_body(numbers)?);
-        Ok(body)
-    }
-
-    fn tree_body(&self, moves: &[u64]) -> Result<Vec<u8>, CertificateError> {
-        let mut body = Vec::with_capacity(moves.len() * move_width(self.n));
-        for &number in moves {
+        for &number in numbers {
             body.extend(self.number(number)?);
         }
         Ok(body)

@@ -1,29 +1,23 @@
-//! `certify`: builds the candidate proofs for one n, checks each with the verifier crate (the
-//! trust anchor, docs/DESIGN.md) and keeps the one whose walk is smallest. A candidate the
-//! verifier rejects is never written; it is an error naming the verifier's reason.
+//! `certify`: builds the candidate proofs for one n (a prime-window scheme, else a closed
+//! pairing), checks it with the verifier crate (the trust anchor, docs/DESIGN.md) and keeps the
+//! first one accepted. A candidate the verifier rejects is never written; it is an error naming
+//! the verifier's reason. (Walked certificates, kinds 0 and 1, are retired: spec.md §2.)
 
-use crate::engines::search::{SearchConfig, Searcher};
 use crate::engines::{matching, schemes};
-use crate::game::{Board, OpeningRule, Player, MAX_SMALL_N};
+use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::{Body, Certificate, CertificateError};
-use crate::proofs::strategy::{build_tree, StrategyError};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum StrategyChoice {
-    /// A scheme if one applies, else a closed pairing, else the smaller walk of a pairing and a
-    /// tree (then the fewest bytes)
+    /// A scheme if one applies, else a closed pairing
     Auto,
-    /// A prime-window scheme (docs/MATH.md §4) as a pairing certificate
+    /// A prime-window scheme (docs/MATH.md §4) as a closed pairing certificate
     Scheme,
-    /// The pairs of a maximum matching whose closure is all paired: checked by one invariant,
-    /// no walk (spec.md §4.5); for any n the matching engine takes
+    /// The pairs of a maximum matching whose closure is all paired: checked by one invariant
+    /// (spec.md §4.5); for any n the matching engine takes
     Closed,
-    /// The pairs of a maximum matching (docs/MATH.md §3) as a pairing certificate (n ≤ 128)
-    Pairing,
-    /// A strategy tree whose winner moves the exact search chooses (n ≤ 128)
-    Tree,
 }
 
 impl StrategyChoice {
@@ -32,8 +26,6 @@ impl StrategyChoice {
             StrategyChoice::Auto => "auto",
             StrategyChoice::Scheme => "scheme",
             StrategyChoice::Closed => "closed-pairing",
-            StrategyChoice::Pairing => "matching-pairing",
-            StrategyChoice::Tree => "search-tree",
         }
     }
 }
@@ -42,9 +34,8 @@ impl StrategyChoice {
 pub struct Options {
     pub strategy: StrategyChoice,
     pub rule: OpeningRule,
-    /// Positions a candidate's walk may take (while building a tree, and in the verifier).
+    /// Numbers a candidate's closure may hold in the verifier (its position bound).
     pub max_positions: u64,
-    pub search: SearchConfig,
 }
 
 impl Default for Options {
@@ -53,7 +44,6 @@ impl Default for Options {
             strategy: StrategyChoice::Auto,
             rule: OpeningRule::Even,
             max_positions: 200_000_000,
-            search: SearchConfig::default(),
         }
     }
 }
@@ -87,46 +77,26 @@ pub enum CertifyError {
     Nothing { n: u64, reasons: String },
 }
 
-/// Builds, checks and picks the certificate for `n`.
+/// Builds, checks and picks the certificate for `n`: in auto mode the first of a scheme and a
+/// closed pairing that the verifier accepts.
 pub fn certify(n: u64, options: &Options) -> Result<Certified, CertifyError> {
     let strategies: &[StrategyChoice] = match options.strategy {
-        StrategyChoice::Auto => &[
-            StrategyChoice::Scheme,
-            StrategyChoice::Closed,
-            StrategyChoice::Pairing,
-            StrategyChoice::Tree,
-        ],
+        StrategyChoice::Auto => &[StrategyChoice::Scheme, StrategyChoice::Closed],
         StrategyChoice::Scheme => &[StrategyChoice::Scheme],
         StrategyChoice::Closed => &[StrategyChoice::Closed],
-        StrategyChoice::Pairing => &[StrategyChoice::Pairing],
-        StrategyChoice::Tree => &[StrategyChoice::Tree],
     };
-    let mut best: Option<Certified> = None;
     let mut reasons = Vec::new();
     for &strategy in strategies {
         // In auto mode, skip what cannot apply rather than fail on it.
         match candidate(n, strategy, options) {
-            // A scheme walks a few dozen positions and a closed pairing checks one closure of at
-            // most n numbers: nothing else is worth building.
-            Ok(found) if matches!(strategy, StrategyChoice::Scheme | StrategyChoice::Closed) => {
-                return Ok(found)
-            }
-            Ok(found) => {
-                let better = best.as_ref().is_none_or(|b| {
-                    (found.verdict.positions, found.bytes.len())
-                        < (b.verdict.positions, b.bytes.len())
-                });
-                if better {
-                    best = Some(found);
-                }
-            }
+            Ok(found) => return Ok(found),
             Err(error) if options.strategy == StrategyChoice::Auto => {
                 reasons.push(error.to_string())
             }
             Err(error) => return Err(error),
         }
     }
-    best.ok_or(CertifyError::Nothing {
+    Err(CertifyError::Nothing {
         n,
         reasons: reasons.join("; "),
     })
@@ -265,23 +235,16 @@ fn candidate(
     options: &Options,
 ) -> Result<Certified, CertifyError> {
     let not_applicable = |why: String| CertifyError::NotApplicable { n, strategy, why };
-    let (winner, body) = match strategy {
+    let (winner, opening, pairs) = match strategy {
         StrategyChoice::Scheme => {
             if options.rule != OpeningRule::Even {
                 return Err(not_applicable("schemes are for the even opening".into()));
             }
+            // A closed pairing (one invariant, no walk): its closure is all paired for every
+            // scheme in its range.
             let (_, pairing, _) =
                 schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
-            // A closed pairing (one invariant, no walk): its closure is all paired for every
-            // scheme in its range. Should the verifier reject it, the walked pairing is tried
-            // (below); no second closure is computed here, as it costs as much as the check.
-            (
-                Player::First,
-                Body::ClosedPairing {
-                    opening: pairing.opening,
-                    pairs: pairing.pairs,
-                },
-            )
+            (Player::First, pairing.opening, pairing.pairs)
         }
         StrategyChoice::Closed => {
             if n > matching::MAX_N {
@@ -291,26 +254,7 @@ fn candidate(
                 crate::proofs::closure::closed_pairing(n, options.rule).ok_or_else(|| {
                     not_applicable("no maximum matching tried has an all-paired closure".into())
                 })?;
-            let winner = pairing.winner();
-            let body = Body::ClosedPairing {
-                opening: pairing.opening,
-                pairs: pairing.pairs,
-            };
-            (winner, body)
-        }
-        StrategyChoice::Pairing => {
-            small_board(n).map_err(not_applicable)?;
-            let pairing = matching::pairing_strategy(n, options.rule);
-            (pairing.winner(), pairing.into_body())
-        }
-        StrategyChoice::Tree => {
-            let board = Board::with_opening(small_board(n).map_err(not_applicable)?, options.rule);
-            let searcher = Searcher::new(&board, &options.search);
-            let winner = Player::winner(searcher.wins(&crate::Position::start()));
-            let oracle = |position: &crate::Position| !searcher.wins(position);
-            let tree = build_tree(&board, winner, &oracle, options.max_positions)
-                .map_err(|e: StrategyError| not_applicable(e.to_string()))?;
-            (winner, Body::Tree { moves: tree.moves })
+            (pairing.winner(), pairing.opening, pairing.pairs)
         }
         StrategyChoice::Auto => unreachable!("auto is expanded by certify"),
     };
@@ -319,50 +263,14 @@ fn candidate(
         opening_rule: options.rule,
         winner,
         generator: format!("jg {} {}", env!("CARGO_PKG_VERSION"), strategy.name()),
-        body,
+        body: Body::ClosedPairing { opening, pairs },
     };
     let bytes = certificate.to_bytes()?;
     let limits = Limits {
         max_positions: options.max_positions,
         ..Limits::default()
     };
-    let verdict = match verify_bytes(&bytes, &limits) {
-        Ok(verdict) => verdict,
-        Err(_) if strategy == StrategyChoice::Scheme && is_closed(&certificate.body) => {
-            return walked_scheme(n, certificate, &limits);
-        }
-        Err(rejection) => {
-            return Err(CertifyError::Rejected {
-                n,
-                strategy,
-                rejection,
-            })
-        }
-    };
-    Ok(Certified {
-        certificate,
-        bytes,
-        verdict,
-        strategy,
-    })
-}
-
-fn is_closed(body: &Body) -> bool {
-    matches!(body, Body::ClosedPairing { .. })
-}
-
-/// A scheme whose closure the verifier rejected, as a pairing walked against every reply.
-fn walked_scheme(
-    n: u64,
-    mut certificate: Certificate,
-    limits: &Limits,
-) -> Result<Certified, CertifyError> {
-    if let Body::ClosedPairing { opening, pairs } = certificate.body {
-        certificate.body = Body::Pairing { opening, pairs };
-    }
-    let bytes = certificate.to_bytes()?;
-    let strategy = StrategyChoice::Scheme;
-    let verdict = verify_bytes(&bytes, limits).map_err(|rejection| CertifyError::Rejected {
+    let verdict = verify_bytes(&bytes, &limits).map_err(|rejection| CertifyError::Rejected {
         n,
         strategy,
         rejection,
@@ -375,17 +283,48 @@ fn walked_scheme(
     })
 }
 
-fn small_board(n: u64) -> Result<u32, String> {
-    if n <= MAX_SMALL_N as u64 {
-        Ok(n as u32)
-    } else {
-        Err(format!("only for n ≤ {MAX_SMALL_N}"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::search::{SearchConfig, Searcher};
+    use crate::game::Board;
+
+    /// Each engine against the verifier: the winner of the verified closed pairing (kind 2) is
+    /// the exact search's and the matching's winner for every n ≤ 40 under both rules, and a
+    /// verified scheme certificate (n = 119..400) claims the matching's winner, the first.
+    #[test]
+    fn every_engine_agrees_with_the_verified_certificates() {
+        for rule in [OpeningRule::Even, OpeningRule::Free] {
+            for n in 1..=40u32 {
+                let options = Options {
+                    strategy: StrategyChoice::Closed,
+                    rule,
+                    ..Options::default()
+                };
+                let certified = certify(u64::from(n), &options).unwrap();
+                let verified = Player::winner(certified.verdict.winner == jg_verify::Winner::First);
+                let board = Board::with_opening(n, rule);
+                let searcher = Searcher::new(&board, &SearchConfig::default());
+                let searched = Player::winner(searcher.wins(&crate::Position::start()));
+                assert_eq!(verified, searched, "n = {n}, {rule:?}: search");
+                let matched = matching::solve(u64::from(n), rule).winner;
+                assert_eq!(verified, matched, "n = {n}, {rule:?}: matching");
+            }
+        }
+        let schemes = Options {
+            strategy: StrategyChoice::Scheme,
+            ..Options::default()
+        };
+        for n in 119..=400 {
+            let certified = certify(n, &schemes).unwrap();
+            assert_eq!(
+                certified.verdict.winner,
+                jg_verify::Winner::First,
+                "n = {n}"
+            );
+            assert_eq!(matching::solve(n, OpeningRule::Even).winner, Player::First);
+        }
+    }
 
     #[test]
     fn a_range_writes_what_certify_makes_for_each_n_and_reports_failures_in_order() {

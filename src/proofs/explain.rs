@@ -3,9 +3,9 @@
 //! trust), recomputes a closed pairing's closure by the raw rules with, for each number, how the
 //! loser can reach it, and writes the proof as Markdown or LaTeX.
 //!
-//! Kinds 0 (tree), 1 (walked pairing), 2 (closed pairing), 3 (interval closed pairing,
-//! docs/MATH.md §8) and 4 (openings, spec.md §3.4) are decoded and rendered; which of them a file
-//! may carry is the verifier's decision alone.
+//! Kinds 2 (closed pairing), 3 (interval closed pairing, docs/MATH.md §8) and 4 (openings,
+//! spec.md §3.4) are decoded and rendered; kinds 0 and 1 are retired (the verifier refuses
+//! them, so `jg explain` says so); which of them a file may carry is the verifier's decision.
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::OpeningEntry;
@@ -22,8 +22,6 @@ pub enum Format {
 /// The certificate kinds, as numbered in the header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    Tree,
-    Pairing,
     ClosedPairing,
     IntervalClosedPairing,
     Openings,
@@ -32,8 +30,6 @@ pub enum Kind {
 impl Kind {
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Tree => "tree",
-            Kind::Pairing => "pairing",
             Kind::ClosedPairing => "closed pairing",
             Kind::IntervalClosedPairing => "interval closed pairing",
             Kind::Openings => "openings",
@@ -44,8 +40,6 @@ impl Kind {
 /// The winner's strategy as the body states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DecodedStrategy {
-    /// The winner's moves in the walk's order.
-    Tree { moves: Vec<u64> },
     /// The opening (first-player claims) and the canonical pairs.
     Pairing {
         opening: Option<u64>,
@@ -121,8 +115,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         other => return Err(format!("winner {other}")),
     };
     let kind = match number(field(28, 4)?) {
-        0 => Kind::Tree,
-        1 => Kind::Pairing,
+        retired @ (0 | 1) => return Err(format!("kind {retired} is retired")),
         2 => Kind::ClosedPairing,
         3 => Kind::IntervalClosedPairing,
         4 => Kind::Openings,
@@ -146,9 +139,6 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         return Err(format!("n_last {n_last} < n {n}"));
     }
     let strategy = match kind {
-        Kind::Tree => DecodedStrategy::Tree {
-            moves: body.chunks_exact(w).map(number).collect(),
-        },
         Kind::Openings => DecodedStrategy::Openings {
             entries: decode_entries(body, w)?,
         },
@@ -383,146 +373,6 @@ pub fn closure_from(
         .collect())
 }
 
-/// Figures of a walked certificate (kinds 0 and 1), from the walk of spec.md §4 replayed here.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WalkFigures {
-    /// The longest game against the strategy, in moves.
-    pub depth: u64,
-    /// The winner's answer to each opening (second-player claims), or the opening.
-    pub first_moves: Vec<(u64, u64)>,
-    /// Positions expanded, counted as spec.md §4 counts them (the verifier reports the same).
-    pub positions: u64,
-}
-
-/// Replays the walk (transpositions merged as in spec.md §4.2) to measure the longest game.
-/// None when the board is too large to replay here (the verifier's verdict stands regardless).
-pub fn walk_figures(decoded: &Decoded) -> Option<WalkFigures> {
-    let n = decoded.n;
-    if (n > 128 && decoded.winner == Player::Second) || n > 1 << 20 {
-        return None;
-    }
-    struct Walk<'a> {
-        n: u64,
-        rule: OpeningRule,
-        moves: &'a [u64],
-        next: usize,
-        partner: HashMap<u64, u64>,
-        pairing: bool,
-        memo: HashMap<(u64, Vec<u64>), u64>,
-        budget: u64,
-        positions: u64,
-    }
-    impl Walk<'_> {
-        fn legal(&self, last: Option<u64>, played: &[u64]) -> Vec<u64> {
-            let mut moves = match last {
-                None => (1..=self.n).filter(|&x| self.rule.allows(x)).collect(),
-                Some(c) => neighbours(self.n, c),
-            };
-            moves.retain(|x| played.binary_search(x).is_err());
-            moves
-        }
-        fn play(played: &[u64], x: u64) -> Vec<u64> {
-            let mut next = played.to_vec();
-            let at = next.binary_search(&x).unwrap_or_else(|at| at);
-            next.insert(at, x);
-            next
-        }
-        fn winner(&mut self, last: Option<u64>, played: &[u64]) -> Option<u64> {
-            self.budget = self.budget.checked_sub(1)?;
-            self.positions += 1;
-            let m = if !self.pairing || last.is_none() {
-                let m = *self.moves.get(self.next)?;
-                self.next += 1;
-                m
-            } else {
-                let legal = self.legal(last, played);
-                let immediate = (self.n <= 128)
-                    .then(|| {
-                        legal.iter().copied().find(|&x| {
-                            let after = Walk::play(played, x);
-                            self.legal(Some(x), &after).is_empty()
-                        })
-                    })
-                    .flatten();
-                immediate.or_else(|| self.partner.get(&last?).copied())?
-            };
-            let after = Walk::play(played, m);
-            Some(1 + self.loser(m, &after)?)
-        }
-        fn loser(&mut self, last: u64, played: &[u64]) -> Option<u64> {
-            let key = (last, played.to_vec());
-            if let Some(&depth) = self.memo.get(&key) {
-                return Some(depth);
-            }
-            self.positions += 1;
-            let mut depth = 0;
-            for x in self.legal(Some(last), played) {
-                let after = Walk::play(played, x);
-                depth = depth.max(1 + self.winner(Some(x), &after)?);
-            }
-            self.memo.insert(key, depth);
-            Some(depth)
-        }
-    }
-    let (moves, pairing, partner, opening) = match &decoded.strategy {
-        DecodedStrategy::Tree { moves } => (moves.as_slice(), false, HashMap::new(), None),
-        DecodedStrategy::Openings { .. } => return None,
-        DecodedStrategy::Pairing { opening, pairs } => (
-            &[][..],
-            true,
-            pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect(),
-            *opening,
-        ),
-    };
-    let opening_moves = opening.map(|e| vec![e]).unwrap_or_default();
-    let mut walk = Walk {
-        n,
-        rule: decoded.rule,
-        moves: if pairing { &opening_moves } else { moves },
-        next: 0,
-        partner,
-        pairing,
-        memo: HashMap::new(),
-        budget: 2_000_000,
-        positions: 0,
-    };
-    let mut first_moves = Vec::new();
-    let depth = match decoded.winner {
-        Player::First => {
-            let e = *walk.moves.first()?;
-            first_moves.push((0, e));
-            walk.winner(None, &[])?
-        }
-        Player::Second => {
-            let mut depth = 0;
-            for x in walk.legal(None, &[]) {
-                let answer_at = walk.next;
-                let d = 1 + walk.winner(Some(x), &[x])?;
-                let answer = if pairing {
-                    walk.partner.get(&x).copied().unwrap_or(0)
-                } else {
-                    walk.moves.get(answer_at).copied().unwrap_or(0)
-                };
-                first_moves.push((x, answer));
-                depth = depth.max(d);
-            }
-            depth
-        }
-    };
-    if decoded.winner == Player::Second {
-        walk.positions += 1; // the start, a loser position
-    }
-    // A tree must be read to its end, as the verifier reads it; else this replay went astray.
-    if !pairing && walk.next != walk.moves.len() {
-        return None;
-    }
-    Some(WalkFigures {
-        depth,
-        first_moves,
-        positions: walk.positions,
-    })
-}
-
 /// A piece of the document, rendered the same way in both formats.
 enum Block {
     Title(String),
@@ -625,12 +475,8 @@ fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
         d.generator,
         accepted.positions
     )));
-    match (&d.strategy, d.kind) {
-        (
-            DecodedStrategy::Pairing { opening, pairs },
-            Kind::ClosedPairing | Kind::IntervalClosedPairing,
-        ) => closed_blocks(d, *opening, pairs, &mut out)?,
-        _ => walked_blocks(d, accepted, &mut out),
+    if let DecodedStrategy::Pairing { opening, pairs } = &d.strategy {
+        closed_blocks(d, *opening, pairs, &mut out)?;
     }
     Ok(out)
 }
@@ -1161,81 +1007,6 @@ fn capitalise(text: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default()
-}
-
-fn walked_blocks(d: &Decoded, accepted: &Accepted, out: &mut Vec<Block>) {
-    let figures = walk_figures(d);
-    out.push(Block::Heading("Strategy".into()));
-    match &d.strategy {
-        DecodedStrategy::Tree { moves } => out.push(Block::Para(format!(
-            "The certificate is a strategy tree: {} moves of the winner, in the order the \
-             verifier's walk asks for them; positions already proven are not repeated.",
-            moves.len()
-        ))),
-        DecodedStrategy::Pairing { pairs, .. } => {
-            out.push(Block::Para(format!(
-                "The certificate is a pairing of {} pairs, walked against every reply: the \
-                 winner plays a move that leaves the loser no reply when there is one (n ≤ 128), \
-                 otherwise the partner of the loser's last number.",
-                pairs.len()
-            )));
-            if pairs.len() <= 64 {
-                let list: Vec<String> = pairs.iter().map(|(a, b)| format!("({a}, {b})")).collect();
-                out.push(Block::Para(format!("Pairs: {}.", list.join(", "))));
-            }
-        }
-        // Rendered by `openings_blocks`, never here.
-        DecodedStrategy::Openings { .. } => {}
-    }
-    if let Some(e) = match (&d.strategy, d.winner) {
-        (DecodedStrategy::Pairing { opening, .. }, _) => *opening,
-        (DecodedStrategy::Tree { moves }, Player::First) => moves.first().copied(),
-        _ => None,
-    } {
-        out.push(Block::Line(format!("Opening: {e}")));
-    }
-    match &figures {
-        Some(f) if d.winner == Player::Second => {
-            let rows = f
-                .first_moves
-                .iter()
-                .map(|&(x, y)| vec![x.to_string(), y.to_string()])
-                .collect();
-            out.push(Block::Para("The winner's answer to each opening:".into()));
-            out.push(Block::Table(
-                vec!["opening".into(), "answer".into()],
-                rows,
-                2,
-            ));
-        }
-        _ => {}
-    }
-    out.push(Block::Heading("Size".into()));
-    let mut items = vec![
-        format!("{} bytes;", accepted.bytes),
-        format!(
-            "{} positions expanded by the verifier's walk;",
-            accepted.positions
-        ),
-    ];
-    match &figures {
-        Some(f) => items.push(format!(
-            "the longest game against this strategy has {} moves.",
-            f.depth
-        )),
-        None => {
-            items.push("the longest game was not measured (board too large to replay here).".into())
-        }
-    }
-    out.push(Block::Items(items));
-    out.push(Block::Heading("Checking by machine".into()));
-    out.push(Block::Para(
-        "This proof is a case analysis over every game, meant for a machine, not for reading by \
-         hand. The verifier walks every reply of the loser against the raw rules (spec.md §4) \
-         and accepts only if the winner always has the stated legal move:"
-            .into(),
-    ));
-    out.push(Block::Code(vec!["jg-verify CERTIFICATE".into()]));
 }
 
 /// Renders an accepted certificate. `accepted` carries what the verifier reported; call this

@@ -2,7 +2,7 @@
 //! keeping it, and rendering accepted certificates for people.
 //!
 //! - choose and build: [`certify`] (which strategy for n), [`closure`] (closed pairings),
-//!   [`strategy`] (strategy trees), [`openings`] (per-opening certificates);
+//!   [`openings`] (per-opening certificates);
 //! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`),
 //!   [`chains`] (the folder of chain certificates and its b-file, resumable);
 //! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
@@ -15,6 +15,5 @@ pub mod closure;
 pub mod explain;
 pub mod manifest;
 pub mod openings;
-pub mod strategy;
 pub mod theorem;
 pub mod theorem_document;

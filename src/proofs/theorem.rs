@@ -76,8 +76,6 @@ impl Piece {
             last: self.last,
             winner: self.winner,
             kind: match self.certificate.body {
-                Body::Tree { .. } => "tree",
-                Body::Pairing { .. } => "pairing",
                 Body::ClosedPairing { .. } => "closed-pairing",
                 Body::IntervalClosedPairing { .. } => "interval-closed-pairing",
                 Body::Openings { .. } => "openings",

@@ -367,8 +367,7 @@ pub fn generate(
     let _ = writeln!(
         w,
         "Below, every second-player n and every first-player n proved by a closed pairing of \
-         its own, as `jg explain` writes it. Other single-n certificates (walked pairings and \
-         trees) are for the machine: `jg explain` gives their figures.\n"
+         its own, as `jg explain` writes it.\n"
     );
     for e in entries.iter().filter(|e| {
         matches!(e.decoded.kind, Kind::ClosedPairing)

@@ -14,8 +14,8 @@ use crate::{Limits, Rejection};
 /// Checks that the pairs are moves, that `barrier` proves them a maximum matching, that every
 /// losing opening is in the barrier or in a component of even size, and that every path is an
 /// alternating path to its winning opening; returns the numbers visited.
-pub(crate) fn check<B: Board>(
-    board: &mut B, n: u64, (openings, openings_offset): (&[u64], u64), partners: &Partners,
+pub(crate) fn check(
+    board: &mut Board, n: u64, (openings, openings_offset): (&[u64], u64), partners: &Partners,
     (barrier, paths, barrier_offset): (&[u64], &Paths, u64), limits: &Limits, memory: u64,
 ) -> Result<u64, Rejection> {
     let body = |offset, what| Rejection::Body { offset, what };
@@ -66,10 +66,8 @@ pub(crate) fn check<B: Board>(
             if opening.is_none() && openings.binary_search(&x).is_ok() {
                 opening = Some(x);
             }
-            let after = board.play(&B::Position::default(), x);
-            let moves = board
-                .legal_moves(&after)
-                .map_err(|what| Rejection::Limit { what, line: vec![] })?;
+            let moves =
+                board.moves(&[x]).map_err(|what| Rejection::Limit { what, line: vec![] })?;
             for y in moves {
                 if !seen[y as usize] {
                     seen[y as usize] = true;

@@ -3,8 +3,7 @@
 //! It only reads files and prints what the check library decides.
 
 use crate::covers::{covers, Proved};
-use crate::{verify_bytes_with_progress, Limits, Rejection};
-use std::io::IsTerminal;
+use crate::{verify_bytes, Limits, Rejection};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -30,13 +29,13 @@ pub struct Args {
     /// Fail (exit 1) for a file whose claim does not include this n
     #[arg(long, value_name = "N")]
     pub expect_n: Option<u64>,
-    /// Most positions a walk, or numbers a closure, may hold before the check is refused
+    /// Most numbers a closure or a barrier check may count before the check is refused
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     pub max_positions: u64,
-    /// Most memory, in MiB, for the memo, the closure and the pairs (estimated per entry)
+    /// Most memory, in MiB, for the pairs and the checks' tables (estimated per entry)
     #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_memory >> 20)]
     pub max_memory_mib: u64,
-    /// Most steps (trial divisions, multiples listed) spent listing moves when n > 128
+    /// Most steps (trial divisions, multiples listed) spent listing moves
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_work)]
     pub max_work: u64,
 }
@@ -77,7 +76,6 @@ pub fn run(args: &Args) -> ExitCode {
         max_positions: args.max_positions,
         max_memory: args.max_memory_mib.saturating_mul(1 << 20),
         max_work: args.max_work,
-        ..Limits::default()
     };
     let mut worst = Outcome::Valid;
     let mut proved = Vec::new();
@@ -102,7 +100,7 @@ pub fn run(args: &Args) -> ExitCode {
     ExitCode::from(worst.code())
 }
 
-/// Checks one file and prints its line; progress on stderr when that is a terminal.
+/// Checks one file and prints its line.
 fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Option<Proved>) {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
@@ -125,17 +123,7 @@ fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Optio
             }
         };
     }
-    let terminal = std::io::stderr().is_terminal();
-    let mut progress = |positions| {
-        if terminal {
-            eprint!("\r{name}: {positions} positions…")
-        }
-    };
-    let result = verify_bytes_with_progress(&bytes, limits, &mut progress);
-    if terminal {
-        eprint!("\r\x1b[K");
-    }
-    let verdict = match result {
+    let verdict = match verify_bytes(&bytes, limits) {
         Ok(verdict) => verdict,
         Err(rejection @ Rejection::Limit { .. }) => {
             println!("{name}: refused: {rejection}");

@@ -4,65 +4,50 @@
 //! L); if every number of L has a partner that is its divisor or multiple, the partner is always
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
-use crate::format::table_entry_bytes;
-use crate::rules::{check_move, Board};
+use crate::format::{table_entry_bytes, Partners};
+use crate::rules::{check_opening, Board};
 use crate::{Kind, Limits, OpeningRule, Rejection, Verdict, Winner};
 use std::collections::{HashMap, HashSet};
 
-/// `x`'s partner and the file offset of its pair, if it is in a pair.
-pub(crate) type Partner<'a> = &'a dyn Fn(u64) -> Option<(u64, u64)>;
-
 /// Checks a closed pairing; returns how many numbers its closure L holds. `memory` is what the
 /// caller already holds (the pairs maps); every table grown here is counted on top of it.
-/// `only_openings`, for a lose-pairing entry (spec.md §3.4), are the loser's only first moves.
-pub(crate) fn check_closure<B: Board>(
-    board: &mut B, claim: &Verdict, (opening, opening_offset): (u64, u64),
-    only_openings: Option<&[u64]>, limits: &Limits, mut memory: u64, partner: Partner,
+/// `only`, for a lose-pairing entry (spec.md §3.4), are the loser's only first moves.
+pub(crate) fn check_closure(
+    board: &mut Board, claim: &Verdict, (opening, opening_offset): (u64, u64),
+    mut only: Option<&[u64]>, limits: &Limits, mut memory: u64, partners: &Partners,
 ) -> Result<u64, Rejection> {
     // An interval claim holds for every n up to n_last only if no number the winner plays has a
     // multiple other than itself up to n_last: then its moves are its divisors (spec.md §4.6).
-    let n_last = claim.n_last;
+    let (n, n_last, rule) = (claim.n, claim.n_last, claim.opening_rule);
     let interval = claim.kind == Kind::IntervalClosedPairing;
-    let too_wide = |y: u64, offset| {
-        let double = y.saturating_mul(2);
-        (interval && double <= n_last).then(|| Rejection::Body {
+    let too_wide = |y: u64, offset| match y.saturating_mul(2) {
+        double if interval && double <= n_last => Err(Rejection::Body {
             offset,
             what: format!(
                 "the interval is too wide: the winner plays {y}, whose multiple {double} is at \
                  most n_last = {n_last}, so its moves depend on n"
             ),
-        })
+        }),
+        _ => Ok(()),
     };
-    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16; // and its `todo` slot
-    let mut first = B::Position::default();
-    if claim.winner == Winner::First {
-        // The opening must be legal (at n: for an interval, the smallest board) and in no pair.
-        let rules = (claim.n, claim.opening_rule);
-        check_move(&*board, rules, &first, &[], opening).map_err(|why| Rejection::IllegalMove {
-            number: opening,
-            offset: Some(opening_offset),
-            line: vec![],
-            why,
-        })?;
-        if let Some((_, offset)) = partner(opening) {
-            let what = format!("the opening {opening} is in a pair: it has no partner to give");
-            return Err(Rejection::Body { offset, what });
-        }
-        if let Some(rejection) = too_wide(opening, opening_offset) {
-            return Err(rejection);
-        }
-        first = board.play(&first, opening);
-    } else if let Some(openings) = only_openings {
-        for &number in openings {
-            let rules = (claim.n, claim.opening_rule);
-            check_move(&*board, rules, &first, &[], number).map_err(|why| {
-                Rejection::IllegalMove { number, offset: Some(opening_offset), line: vec![], why }
-            })?;
-        }
-    } else {
+    // Each number of L: its entry in `reached` and its slot in `todo`.
+    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16;
+    // The opening, or the loser's only first moves, must be allowed (at n: for an interval, the
+    // smallest board); the opening must be in no pair.
+    let first = (claim.winner == Winner::First).then_some(opening);
+    for &number in first.as_slice().iter().chain(only.unwrap_or_default()) {
+        check_opening(n, rule, number, opening_offset)?;
+    }
+    if let Some(&(_, offset)) = first.and_then(|opening| partners.get(&opening)) {
+        let what = format!("the opening {opening} is in a pair: it has no partner to give");
+        return Err(Rejection::Body { offset, what });
+    }
+    if first.is_some() {
+        too_wide(opening, opening_offset)?;
+    } else if only.is_none() {
         // The loser's first moves, every allowed opening, are refused before they are listed
         // when they alone break a bound.
-        let openings = if claim.opening_rule == OpeningRule::Even { n_last / 2 } else { n_last };
+        let openings = if rule == OpeningRule::Even { n_last / 2 } else { n_last };
         let bytes = openings.saturating_mul(reached_bytes).saturating_add(memory);
         if let Some(what) = broken_bound(openings, bytes, limits) {
             let what = format!("{what}, for the {openings} openings alone");
@@ -72,17 +57,18 @@ pub(crate) fn check_closure<B: Board>(
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     let mut reached: HashMap<u64, Option<u64>> = HashMap::new();
     let (mut todo, mut expanded) = (Vec::new(), HashSet::new());
-    let (mut position, mut from, mut only) = (first.clone(), None, only_openings);
+    // The played numbers at the position expanded next: `first`, then the partner `y`.
+    let (mut played, mut from) = (Vec::from_iter(first), None);
     loop {
         let limit = |what, reached: &_| Rejection::Limit {
             what,
-            line: line_to(opening, reached, from, partner),
+            line: line_to(opening, reached, from, partners),
         };
-        let moves = match only.take() {
-            Some(openings) => (Some(openings.iter().copied()), None),
-            None => (None, Some(board.legal_moves(&position).map_err(|w| limit(w, &reached))?)),
+        let moves: Box<dyn Iterator<Item = u64>> = match only.take() {
+            Some(openings) => Box::new(openings.iter().copied()),
+            None => Box::new(board.moves(&played).map_err(|what| limit(what, &reached))?),
         };
-        for x in moves.0.into_iter().flatten().chain(moves.1.into_iter().flatten()) {
+        for x in moves {
             if reached.contains_key(&x) {
                 continue;
             }
@@ -96,18 +82,18 @@ pub(crate) fn check_closure<B: Board>(
         // The next number of L whose partner's neighbours are not in L yet.
         loop {
             let Some(x) = todo.pop() else { return Ok(reached.len() as u64) };
-            let line = line_to(opening, &reached, Some(x), partner);
-            let Some((y, offset)) = partner(x) else { return Err(Rejection::NoPartner { line }) };
+            let line = line_to(opening, &reached, Some(x), partners);
+            let Some(&(y, offset)) = partners.get(&x) else {
+                return Err(Rejection::NoPartner { line });
+            };
             if x % y != 0 && y % x != 0 {
                 let why = format!("{y} neither divides nor is a multiple of {x}");
-                return Err(Rejection::IllegalMove { number: y, offset: Some(offset), line, why });
+                return Err(Rejection::IllegalMove { number: y, offset, line, why });
             }
             if expanded.insert(y) {
                 memory = memory.saturating_add(table_entry_bytes::<u64>());
-                if let Some(rejection) = too_wide(y, offset) {
-                    return Err(rejection);
-                }
-                (position, from) = (board.play(&first, y), Some(x));
+                too_wide(y, offset)?;
+                (played, from) = (first.into_iter().chain([y]).collect(), Some(x));
                 break;
             }
         }
@@ -128,14 +114,14 @@ fn broken_bound(count: u64, bytes: u64, limits: &Limits) -> Option<String> {
 /// A line by which the loser may reach `x`: the opening, then each number of L on the way and
 /// its partner (it ignores which numbers are played, so it may repeat one).
 fn line_to(
-    opening: u64, reached: &HashMap<u64, Option<u64>>, x: Option<u64>, partner: Partner,
+    opening: u64, reached: &HashMap<u64, Option<u64>>, x: Option<u64>, partners: &Partners,
 ) -> Vec<u64> {
     let mut line = Vec::new();
     let mut at = x;
     while let Some(number) = at {
         line.push(number);
         at = reached.get(&number).copied().flatten();
-        line.extend(at.and_then(partner).map(|(y, _)| y));
+        line.extend(at.and_then(|x| partners.get(&x)).map(|&(y, _)| y));
     }
     line.extend((opening != 0).then_some(opening));
     line.reverse();

@@ -8,23 +8,22 @@ use std::collections::HashMap;
 
 const MAGIC: [u8; 8] = *b"JUNIPERG";
 
-/// Where the winner's moves come from: read one by one from the body, or the pairing rule.
+/// What a certificate claims and how it proves it (spec.md §2, `kind`). Kinds 0 (tree) and 1
+/// (walked pairing) are retired: refused by `decode`, never a `Kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
-    Tree,
-    Pairing,
-    /// A pairing checked by its closure instead of a walk (spec.md §4.5).
-    ClosedPairing,
+    /// A pairing checked by its closure (spec.md §4.5).
+    ClosedPairing = 2,
     /// A closed pairing whose claim is every n of an interval (spec.md §4.6).
-    IntervalClosedPairing,
+    IntervalClosedPairing = 3,
     /// Which openings win: one proof per opening or group of openings (spec.md §3.4, §4.8).
-    Openings,
+    Openings = 4,
 }
 
 impl Kind {
     /// The kind's name in reports and manifests.
     pub fn name(self) -> &'static str {
-        ["tree", "pairing", "closed-pairing", "interval-closed-pairing", "openings"][self as usize]
+        ["closed-pairing", "interval-closed-pairing", "openings"][self as usize - 2]
     }
 }
 
@@ -71,49 +70,28 @@ pub(crate) type Partners = HashMap<u64, (u64, u64)>;
 /// The paths of a matching-and-barrier entry, each with the file offset of its first number.
 pub(crate) type Paths = Vec<(Vec<u64>, u64)>;
 
-/// Where the walk gets the winner's moves.
-pub(crate) enum Strategy<'a> {
-    /// The body's numbers; `offset` is the file offset of `moves[0]`.
-    Tree { moves: &'a [u8], width: usize, offset: u64 },
+/// How one claim is proved.
+pub(crate) enum Strategy {
     /// The opening (0 for a second-player claim), its offset, and the pairs.
     Pairing { opening: u64, offset: u64, partners: Partners },
-    /// An openings certificate: one entry for one or several openings; the body's offset.
-    Openings { entries: Vec<Entry<'a>>, offset: u64 },
     /// A matching of the whole board, a barrier set with its offset, and alternating paths with
     /// theirs, one for each winning opening (spec.md §3.4, tag 4).
     Barrier { partners: Partners, barrier: Vec<u64>, paths: Paths, offset: u64 },
 }
 
-/// An entry of an openings body (spec.md §3.4).
-pub(crate) enum Entry<'a> {
-    /// Its opening wins: a closed pairing from the opening (tag 0).
-    Win(Strategy<'a>),
-    /// These openings (with their offset) lose: a closed pairing (tag 1) or a barrier (tag 4).
-    Lose(Vec<u64>, u64, Strategy<'a>),
+/// A decoded body: one strategy for the header's claim, or an openings certificate's entries
+/// and the body's offset.
+pub(crate) enum Body {
+    One(Strategy),
+    Openings(Vec<Entry>, u64),
 }
 
-impl Strategy<'_> {
-    /// Heap bytes of the pairs maps it holds (counted against the memory bound).
-    pub(crate) fn held_bytes(&self) -> u64 {
-        match self {
-            Strategy::Tree { .. } => 0,
-            Strategy::Pairing { partners, .. } => pairs_bytes(partners.len() as u64),
-            Strategy::Barrier { partners, barrier, paths, .. } => {
-                let numbers =
-                    barrier.len() + paths.iter().map(|(path, _)| 3 + path.len()).sum::<usize>();
-                pairs_bytes(partners.len() as u64).saturating_add(8 * numbers as u64)
-            }
-            Strategy::Openings { entries, .. } => entries
-                .iter()
-                .map(|entry| match entry {
-                    Entry::Win(strategy) => strategy.held_bytes(),
-                    Entry::Lose(openings, _, strategy) => {
-                        strategy.held_bytes().saturating_add(8 * openings.len() as u64)
-                    }
-                })
-                .fold(0, u64::saturating_add),
-        }
-    }
+/// An entry of an openings body (spec.md §3.4).
+pub(crate) enum Entry {
+    /// Its opening wins: a closed pairing from the opening (tag 0).
+    Win(Strategy),
+    /// These openings (with their offset) lose: a closed pairing (tag 1) or a barrier (tag 4).
+    Lose(Vec<u64>, u64, Strategy),
 }
 
 /// The little-endian number in `bytes` (at most 8 of them).
@@ -122,10 +100,9 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
 }
 
 /// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
-/// header's claim comes as the verdict it would give, before the walk counts the positions.
-pub(crate) fn decode<'a>(
-    bytes: &'a [u8], limits: &Limits,
-) -> Result<(Verdict, Strategy<'a>), Rejection> {
+/// header's claim comes as the verdict it would give, before the check counts the positions;
+/// then the body and the heap bytes its maps and lists hold (charged to the memory bound).
+pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u64), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
     if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
@@ -151,12 +128,19 @@ pub(crate) fn decode<'a>(
         })?;
     let body = &bytes[len..];
     let (version, generator, actual) = (raw.version, raw.generator.len(), body.len() as u64);
+    let retired = ["0 (tree)", "1 (walked pairing)"][raw.kind.min(1) as usize];
+    let free = if raw.opening_rule == 1 { " --free-opening" } else { "" };
     let checks = [
         (version != 1, 8, format!("unsupported version {version} (this verifier reads 1)")),
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
-        (raw.kind > 4, 28, format!("kind is {}, not 0, 1, 2, 3 or 4", raw.kind)),
+        (raw.kind > 4, 28, format!("kind is {}, not 2, 3 or 4", raw.kind)),
+        (
+            raw.kind < 2,
+            28,
+            format!("kind {retired} is retired: re-certify with `jg certify {}{free}`", raw.n),
+        ),
         (
             raw.kind == 3 && raw.winner != 0,
             24,
@@ -174,42 +158,38 @@ pub(crate) fn decode<'a>(
     let mut n_last = n;
     // The memory left for pairs maps; each map is charged to it before it is allocated.
     let mut budget = limits.max_memory;
-    let (kind, strategy) = match raw.kind {
-        0 => (Kind::Tree, Strategy::Tree { moves: body, width, offset }),
-        1 => (Kind::Pairing, decode_pairs(body, n, width, offset, first, &mut budget)?),
-        2 => (Kind::ClosedPairing, decode_pairs(body, n, width, offset, first, &mut budget)?),
-        4 => {
-            let entries = decode_entries(body, n, width, offset, &mut budget)?;
-            (Kind::Openings, Strategy::Openings { entries, offset })
+    let (kind, strategy) = if raw.kind == 4 {
+        let entries = decode_entries(body, n, width, offset, &mut budget)?;
+        (Kind::Openings, Body::Openings(entries, offset))
+    } else if raw.kind == 2 {
+        let pairs = decode_pairs(body, n, width, offset, first, &mut budget)?;
+        (Kind::ClosedPairing, Body::One(pairs))
+    } else {
+        // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
+        let Some((last, pairs)) = body.split_first_chunk::<8>() else {
+            let what = "an interval body starts with n_last: 8 bytes".into();
+            return Err(Rejection::Body { offset, what });
+        };
+        n_last = read_number(last);
+        if n_last < n {
+            let what = format!("n_last is {n_last}, below n = {n}");
+            return Err(Rejection::Body { offset, what });
         }
-        _ => {
-            // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
-            let Some((last, pairs)) = body.split_first_chunk::<8>() else {
-                let what = "an interval body starts with n_last: 8 bytes".into();
-                return Err(Rejection::Body { offset, what });
-            };
-            n_last = read_number(last);
-            if n_last < n {
-                let what = format!("n_last is {n_last}, below n = {n}");
-                return Err(Rejection::Body { offset, what });
-            }
-            let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
-            (Kind::IntervalClosedPairing, strategy)
-        }
+        let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
+        (Kind::IntervalClosedPairing, Body::One(strategy))
     };
     let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
     let winner = if first { Winner::First } else { Winner::Second };
-    let blake3 = *blake3::hash(bytes).as_bytes();
-    let winning_openings = None;
+    let (blake3, winning_openings) = (*blake3::hash(bytes).as_bytes(), None);
     let verdict =
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
-    Ok((verdict, strategy))
+    Ok((verdict, strategy, limits.max_memory - budget))
 }
 
 /// A pairing body (spec.md §3.2): the opening, then the pair list.
-fn decode_pairs<'a>(
-    body: &'a [u8], n: u64, width: usize, offset: u64, winner_first: bool, budget: &mut u64,
-) -> Result<Strategy<'a>, Rejection> {
+fn decode_pairs(
+    body: &[u8], n: u64, width: usize, offset: u64, winner_first: bool, budget: &mut u64,
+) -> Result<Strategy, Rejection> {
     if body.len() < 2 * width {
         let what = format!("a pairing body needs at least {} bytes", 2 * width);
         return Err(Rejection::Body { offset, what });
@@ -274,9 +254,9 @@ fn charge(budget: &mut u64, bytes: u64, what: &str) -> Result<(), Rejection> {
 }
 
 /// An openings body (spec.md §3.4): tagged entries until the body ends.
-fn decode_entries<'a>(
-    body: &'a [u8], n: u64, width: usize, offset: u64, budget: &mut u64,
-) -> Result<Vec<Entry<'a>>, Rejection> {
+fn decode_entries(
+    body: &[u8], n: u64, width: usize, offset: u64, budget: &mut u64,
+) -> Result<Vec<Entry>, Rejection> {
     let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
     // `count` numbers from `at`, if the body holds them.
     let numbers = |at: usize, count: u64| {

@@ -4,12 +4,12 @@
 
 use crate::format::{Entry, Strategy};
 use crate::rules::Board;
-use crate::{prove, Kind, Limits, OpeningRule, Progress, Rejection, Verdict, Winner};
+use crate::{prove, Kind, Limits, OpeningRule, Rejection, Verdict, Winner};
 
 /// Checks every entry; sets the verdict's winning openings and returns the positions in all.
-pub(crate) fn check<B: Board>(
-    board: &mut B, verdict: &mut Verdict, (entries, offset): (&[Entry], u64), limits: &Limits,
-    used: u64, progress: Progress,
+pub(crate) fn check(
+    board: &mut Board, verdict: &mut Verdict, (entries, offset): (&[Entry], u64), limits: &Limits,
+    used: u64,
 ) -> Result<u64, Rejection> {
     let winning = coverage(verdict, entries)
         .map_err(|what| Rejection::Body { offset, what: format!("the entries: {what}") })?;
@@ -34,7 +34,7 @@ pub(crate) fn check<B: Board>(
         // Every entry is a closed pairing or a barrier: neither is walked (§4.8, §4.10).
         let claim = Verdict { winner, kind: Kind::ClosedPairing, ..verdict.clone() };
         let left = Limits { max_positions: limits.max_positions - positions, ..limits.clone() };
-        positions += prove(board, &claim, strategy, only, &left, used, progress)?;
+        positions += prove(board, &claim, strategy, only, &left, used)?;
     }
     verdict.winning_openings = Some(winning);
     Ok(positions)

@@ -8,15 +8,11 @@ use std::fmt;
 pub enum Rejection {
     /// The header (spec.md §2) is malformed or disagrees with the file.
     Header { offset: u64, what: String },
-    /// The body (spec.md §3) is malformed before the walk starts (pairing lists).
+    /// The body (spec.md §3) is malformed, or a check of its lists fails.
     Body { offset: u64, what: String },
     /// A winner's move breaks the raw rule `why`; `offset` is where the move (or its pair) is
     /// stored.
-    IllegalMove { number: u64, offset: Option<u64>, line: Vec<u64>, why: String },
-    /// The body has no (whole) move left where the walk needs the winner's next move.
-    BodyEndsEarly { offset: u64, line: Vec<u64> },
-    /// The walk is over but the body is not.
-    TrailingBytes { offset: u64, left: u64 },
+    IllegalMove { number: u64, offset: u64, line: Vec<u64>, why: String },
     /// Pairing: the loser's last move has no partner.
     NoPartner { line: Vec<u64> },
     /// A bound of `Limits` was reached.
@@ -39,19 +35,8 @@ impl fmt::Display for Rejection {
             Rejection::Header { offset, what } => write!(f, "header at byte {offset}: {what}"),
             Rejection::Body { offset, what } => write!(f, "body at byte {offset}: {what}"),
             Rejection::IllegalMove { number, offset, line, why } => {
-                let at = offset.map(|offset| format!(" at byte {offset}")).unwrap_or_default();
-                write!(f, "illegal move {number}{at} {}: {why}", line_of_play(line))
+                write!(f, "illegal move {number} at byte {offset} {}: {why}", line_of_play(line))
             }
-            Rejection::BodyEndsEarly { offset, line } => write!(
-                f,
-                "body ends early at byte {offset}: the winner must move {} and the body has no \
-                 whole move left",
-                line_of_play(line)
-            ),
-            Rejection::TrailingBytes { offset, left } => write!(
-                f,
-                "trailing bytes: the walk is complete at byte {offset} but {left} more bytes follow"
-            ),
             Rejection::NoPartner { line } => {
                 let (last, before) = line.split_last().unwrap_or((&0, &[]));
                 write!(

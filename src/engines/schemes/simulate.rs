@@ -1,14 +1,15 @@
-//! The generator's own check of a first-player pairing strategy, for any n in u64: the walk of
-//! spec.md §4 with the pairing rule of spec.md §3.2, against every legal reply of the second
-//! player. Replies are the related numbers of game.rs (divisors by trial division, multiples by
+//! The generator's own check of a first-player pairing strategy, for any n in u64: a
+//! depth-first walk over every legal reply of the second player, the winner answering by the
+//! pairing rule (a move that leaves no reply when n ≤ 128, else the partner; the rule of the
+//! retired kind 1, spec.md §3.1). Replies are the related numbers of game.rs (divisors by trial division, multiples by
 //! stepping), so no array of size n is built. The independent verifier crate is the real check; this walk is the
-//! schemes' test oracle and counts positions exactly as spec.md defines them.
+//! schemes' test oracle (and `jg schemes`'s check); it counts the positions it expands.
 
 use crate::game::{multiples, proper_divisors, related};
 use crate::pairing::Pairing;
 use std::collections::{HashMap, HashSet};
 
-/// The pairing rule looks for an immediate win first only on boards up to this n (spec.md §3.2).
+/// The pairing rule looks for an immediate win first only on boards up to this n.
 pub const IMMEDIATE_WIN_MAX_N: u64 = 128;
 
 /// A scheme's walk expands a few dozen positions; a wrong strategy on a huge board must end in
@@ -18,7 +19,7 @@ const POSITION_LIMIT: u64 = 10_000_000;
 /// What a successful walk saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Simulation {
-    /// Positions expanded, as spec.md §4 counts them (what the verifier will report).
+    /// Positions expanded: every winner turn and every loser position not seen before.
     pub positions: u64,
     /// Moves in the longest game the walk played out.
     pub longest_game: usize,

@@ -19,7 +19,7 @@ fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// The walk of spec.md §4 with the pairing rule, written on game.rs's bitset board: a second,
+/// The walk of `simulate` with the pairing rule, written on game.rs's bitset board: a second,
 /// independent implementation for n ≤ 128. Ok(positions) or Err(line of play at the failure).
 fn walk_on_board(n: u32, pairing: &Pairing) -> Result<u64, Vec<u64>> {
     struct Reference<'a> {

@@ -2,7 +2,6 @@
 //! crate, write it atomically and print a one-line summary.
 
 use super::{progress_bar, progress_spinner, CliError, RuleArgs};
-use juniper_green::engines::search::SearchConfig;
 use juniper_green::proofs::certify::{
     certify, certify_range, file_name, Certified, Options, RangeReport, StrategyChoice,
 };
@@ -13,8 +12,8 @@ use std::time::Instant;
 #[derive(clap::Args)]
 #[command(
     group = clap::ArgGroup::new("what").required(true).args(["n", "range", "from", "cover"]),
-    after_help = "Memory: the search's table is bounded by --table-mib; the verifier's \
-    memo by the walk (about 40 bytes a position), capped by --max-positions.\n\
+    after_help = "Memory: the verifier's closure holds about 100 bytes a number, capped by \
+    --max-positions.\n\
     The same n always gives the same bytes, whatever the number of threads."
 )]
 pub struct Args {
@@ -51,21 +50,17 @@ pub struct Args {
     pub dry_run: bool,
     /// Prove exactly which openings win instead of the winner: an openings certificate
     /// (spec.md §3.4), cert-N-openings.bin; --manifest then names an openings manifest. It
-    /// chooses its own proofs (closed pairings, matching-and-barrier entries), so --strategy,
-    /// --max-positions and --table-mib do not apply to it
-    #[arg(long, conflicts_with_all = ["cover", "strategy", "max_positions", "table_mib"])]
+    /// chooses its own proofs (closed pairings, matching-and-barrier entries), so --strategy
+    /// and --max-positions do not apply to it
+    #[arg(long, conflicts_with_all = ["cover", "strategy", "max_positions"])]
     pub openings: bool,
     /// Which strategy to use
     #[arg(long, value_enum, default_value_t = StrategyChoice::Auto)]
     pub strategy: StrategyChoice,
-    /// Most positions a candidate's walk may take; larger candidates are dropped
+    /// Most numbers a candidate's closure may hold in the verifier; larger candidates are
+    /// dropped
     #[arg(long, default_value_t = Options::default().max_positions)]
     pub max_positions: u64,
-    /// Search transposition-table size in MiB (tree strategy); at most the machine's memory
-    /// (MemTotal in /proc/meminfo; 65536 where that cannot be read)
-    #[arg(long, value_name = "MIB", value_parser = super::parse_table_mib,
-          default_value_t = SearchConfig::default().table_megabytes)]
-    pub table_mib: usize,
     #[command(flatten)]
     pub rule: RuleArgs,
 }
@@ -78,10 +73,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         strategy: args.strategy,
         rule: args.rule.rule(),
         max_positions: args.max_positions,
-        search: SearchConfig {
-            table_megabytes: args.table_mib,
-            ..Default::default()
-        },
     };
     if let Some((from, to)) = args.cover {
         return cover(from, to, &args.out_dir, args.dry_run);

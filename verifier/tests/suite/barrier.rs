@@ -9,24 +9,19 @@ use crate::common::*;
 use jg_verify::{verify_bytes, Limits, Rejection};
 
 fn certificate_of(n: u64, free: bool, first_wins: bool, body: &[u8]) -> Vec<u8> {
-    let mut bytes = certificate(n, free, first_wins, false, body);
-    bytes[28..32].copy_from_slice(&4u32.to_le_bytes());
-    bytes
+    certificate(n, free, first_wins, 4, body)
 }
 
 fn openings_file(n: u64, free: bool, entry: &Entry) -> Vec<u8> {
     certificate_of(n, free, !entry.paths.is_empty(), &entry.bytes(n))
 }
 
-fn verify_both(bytes: &[u8]) -> Result<jg_verify::Verdict, Rejection> {
-    let fast = verify_bytes(bytes, &Limits::default());
-    let general = Limits { force_general_board: true, ..Limits::default() };
-    assert_eq!(fast, verify_bytes(bytes, &general), "the boards disagree");
-    fast
+fn verify(bytes: &[u8]) -> Result<jg_verify::Verdict, Rejection> {
+    verify_bytes(bytes, &Limits::default())
 }
 
 fn reason(bytes: &[u8]) -> String {
-    verify_both(bytes).expect_err("must be rejected").to_string()
+    verify(bytes).expect_err("must be rejected").to_string()
 }
 
 #[test]
@@ -37,7 +32,7 @@ fn one_barrier_entry_proves_exactly_the_minimax_openings() {
             let entry = entry_for(&game);
             let truth: Vec<u64> =
                 game.moves(0, 0).into_iter().filter(|&v| game.opening_wins(v)).collect();
-            let verdict = verify_both(&openings_file(n, free, &entry))
+            let verdict = verify(&openings_file(n, free, &entry))
                 .unwrap_or_else(|rejection| panic!("n = {n}, free = {free}: {rejection}"));
             assert_eq!(verdict.winning_openings, Some(truth), "n = {n}, free = {free}");
             // Positions: the numbers outside S and the numbers of the paths.
@@ -61,7 +56,7 @@ fn sample() -> (u64, Entry) {
 #[test]
 fn lies_are_rejected_with_their_reason() {
     let (n, valid) = sample();
-    assert!(verify_both(&openings_file(n, false, &valid)).is_ok());
+    assert!(verify(&openings_file(n, false, &valid)).is_ok());
     let mut reasons = Vec::new();
     let mut check = |what: &str, entry: &Entry| {
         reasons.push(format!("{what}: {}", reason(&openings_file(n, false, entry))));
@@ -146,7 +141,7 @@ fn a_claim_widened_past_the_entry_is_rejected() {
 fn cut_extended_and_flipped_files_never_lie() {
     let (n, valid) = sample();
     let bytes = openings_file(n, false, &valid);
-    let truth = verify_both(&bytes).unwrap().winning_openings;
+    let truth = verify(&bytes).unwrap().winning_openings;
     for len in BODY..bytes.len() {
         let mut cut = bytes[..len].to_vec();
         reseal(&mut cut);
@@ -164,7 +159,7 @@ fn cut_extended_and_flipped_files_never_lie() {
             let mut flipped = bytes.clone();
             flipped[at] ^= 1 << bit;
             reseal(&mut flipped);
-            if let Ok(verdict) = verify_both(&flipped) {
+            if let Ok(verdict) = verify(&flipped) {
                 accepted += 1;
                 assert_eq!(verdict.winning_openings, truth, "byte {at}, bit {bit}");
             }
@@ -179,7 +174,7 @@ fn cut_extended_and_flipped_files_never_lie() {
 fn the_bounds_refuse_before_the_flags_exist() {
     let (n, valid) = sample();
     let bytes = openings_file(n, false, &valid);
-    let verdict = verify_both(&bytes).unwrap();
+    let verdict = verify(&bytes).unwrap();
     // The position bound: exactly the positions reported.
     let short = Limits { max_positions: verdict.positions - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &short).unwrap_err();
@@ -210,8 +205,8 @@ fn the_bounds_refuse_before_the_flags_exist() {
     let listed = valid.losing.len() + valid.barrier.len() + paths;
     let expected = 85 * 2 * valid.pairs.len() as u64 + 8 * listed as u64 + 9 * n;
     assert_eq!(least, expected);
-    // The work bound (general board): listing every number's divisors and multiples.
-    let general = |max_work| Limits { max_work, force_general_board: true, ..Limits::default() };
+    // The work bound: listing every number's divisors and multiples.
+    let general = |max_work| Limits { max_work, ..Limits::default() };
     let least_work =
         (0..1 << 16).find(|&work| verify_bytes(&bytes, &general(work)).is_ok()).unwrap();
     let listing: u64 =

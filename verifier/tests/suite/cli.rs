@@ -22,6 +22,11 @@ fn run(args: &[&OsStr]) -> Run {
     }
 }
 
+/// A valid closed pairing for n (the brute-force matching's closure is all paired there).
+fn closed(n: u64, free: bool) -> Vec<u8> {
+    closed_certificate(&mut Game::new(n, free)).expect("closed").0
+}
+
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, bytes).unwrap();
@@ -31,7 +36,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
 #[test]
 fn valid_invalid_and_missing_files() {
     let dir = tempfile::tempdir().unwrap();
-    let (bytes, first, positions) = tree_certificate(&mut Game::new(14, false));
+    let (bytes, first, positions) = closed_certificate(&mut Game::new(14, false)).unwrap();
     let valid = write(dir.path(), "cert-14.bin", &bytes);
     let invalid = write(dir.path(), "bad.bin", &bytes[..bytes.len() - 1]);
     let missing = dir.path().join("missing.bin");
@@ -80,9 +85,9 @@ fn usage_errors_exit_2_and_help_and_version_exit_0() {
 #[test]
 fn a_limit_is_a_refusal_not_a_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "cert.bin", &tree_certificate(&mut Game::new(16, false)).0);
+    let path = write(dir.path(), "cert.bin", &closed(16, false));
     let result = run(&["--max-positions".as_ref(), "5".as_ref(), path.as_os_str()]);
-    let expected = format!("{}: refused: position limit: more than 5 positions", path.display());
+    let expected = format!("{}: refused: position limit: more than 5 numbers", path.display());
     assert!(result.out.starts_with(&expected), "{}", result.out);
     assert_eq!(result.code, 3);
     // A refuted file outranks a refused one.
@@ -105,12 +110,34 @@ fn the_memory_option_is_the_bound_the_check_uses() {
     assert_eq!(run(&["--max-memory-mib".as_ref(), "1".as_ref(), published.as_os_str()]).code, 0);
 }
 
+/// `--max-work` and `--max-positions` reach the checks: the published closed pairing for n = 14
+/// is refused with one step of work, valid with room; a position bound below its closure
+/// refuses it too.
+#[test]
+fn the_work_and_position_options_are_the_bounds_the_check_uses() {
+    let published = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/cert-14.bin");
+    let with =
+        |option: &str, value: &str| run(&[option.as_ref(), value.as_ref(), published.as_os_str()]);
+    let refused = with("--max-work", "1");
+    let expected = format!("{}: refused: work limit: the moves from ", published.display());
+    assert!(refused.out.starts_with(&expected), "{}", refused.out);
+    assert_eq!(refused.code, 3);
+    assert_eq!(with("--max-work", "1000").code, 0);
+    let refused = with("--max-positions", "3");
+    assert!(
+        refused.out.contains(": refused: position limit: more than 3 numbers"),
+        "{}",
+        refused.out
+    );
+    assert_eq!(refused.code, 3);
+}
+
 #[test]
 fn paths_that_are_not_utf8() {
     let dir = tempfile::tempdir().unwrap();
     let name = OsStr::from_bytes(b"cert-\xff.bin");
     let path = dir.path().join(name);
-    std::fs::write(&path, tree_certificate(&mut Game::new(12, false)).0).unwrap();
+    std::fs::write(&path, closed(12, false)).unwrap();
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 0, "{}{}", result.out, result.err);
     assert!(result.out.contains(": valid: n=12, "), "{}", result.out);
@@ -121,7 +148,7 @@ fn paths_that_are_not_utf8() {
 #[test]
 fn a_file_named_for_another_n_warns_and_expect_n_fails() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "cert-15.bin", &tree_certificate(&mut Game::new(14, false)).0);
+    let path = write(dir.path(), "cert-15.bin", &closed(14, false));
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 0);
     let warning =
@@ -153,7 +180,7 @@ fn covers_states_the_theorem_or_names_the_first_gap_or_conflict() {
     let dir = tempfile::tempdir().unwrap();
     let mut paths = Vec::new();
     for n in 1..=12 {
-        let bytes = tree_certificate(&mut Game::new(n, false)).0;
+        let bytes = closed(n, false);
         paths.push(write(dir.path(), &format!("cert-{n}.bin"), &bytes));
     }
     let args = |range: &str, paths: &[std::path::PathBuf]| {
@@ -192,7 +219,7 @@ fn covers_states_the_theorem_or_names_the_first_gap_or_conflict() {
 
     // A lying file: the 8-board proof relabelled as n = 9 (where the second player wins) cannot
     // pass the verifier; a valid free-opening file cannot be mixed with even-opening ones.
-    let free = write(dir.path(), "free-3.bin", &tree_certificate(&mut Game::new(3, true)).0);
+    let free = write(dir.path(), "free-3.bin", &closed(3, true));
     let mut mixed = paths.clone();
     mixed.push(free.clone());
     let result = os(&args("1..12", &mixed));

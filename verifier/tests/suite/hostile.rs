@@ -84,7 +84,7 @@ fn the_largest_n_of_every_width_with_every_kind_and_claim_is_answered_within_bou
                     [n.to_le_bytes().to_vec(), pairing_body(n, opening, &[(1, 3)])].concat(),
                 ];
                 for body in bodies.into_iter().chain(openings_bodies(n)) {
-                    let bytes = with_kind(certificate(n, false, winner_first, false, &body), kind);
+                    let bytes = with_kind(certificate(n, false, winner_first, 0, &body), kind);
                     std::fs::write(&path, &bytes).unwrap();
                     // Small bounds keep the run short; each answer is a verdict or a refusal.
                     let (out, code) = run_limited(&path, &["--max-work", "100000000"]);
@@ -102,7 +102,7 @@ fn a_huge_pairs_body_is_counted_against_the_memory_bound_before_it_is_read() {
     // 200 000 pairs of 8-byte numbers (n = 2^40): about 3 MB of body.
     let n = 1u64 << 40;
     let pairs: Vec<(u64, u64)> = (1..=200_000).map(|k| (2 * k - 1, 2 * k)).collect();
-    let bytes = with_kind(certificate(n, false, false, true, &pairing_body(n, None, &pairs)), 2);
+    let bytes = with_kind(certificate(n, false, false, 2, &pairing_body(n, None, &pairs)), 2);
     let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
     let rejection = verify_bytes(&bytes, &limits).expect_err("over the bound");
     let text = rejection.to_string();
@@ -138,59 +138,22 @@ fn least_bound(bytes: &[u8], set: impl Fn(u64) -> Limits, what: &str) -> u64 {
 
 #[test]
 fn the_memory_and_work_bounds_are_exact_and_grow_with_the_proof() {
-    let general = |limits: Limits| Limits { force_general_board: true, ..limits };
     let mut previous = (0, 0);
-    for n in [10, 14, 18] {
-        let (bytes, _, positions) = tree_certificate(&mut Game::new(n, false));
-        let memory = least_bound(
-            &bytes,
-            |max_memory| general(Limits { max_memory, ..Limits::default() }),
-            "memory limit",
-        );
-        let work = least_bound(
-            &bytes,
-            |max_work| general(Limits { max_work, ..Limits::default() }),
-            "work limit",
-        );
-        // Every memo entry costs something, and listing moves is charged at every position.
-        assert!(memory > 10 * positions / 2 && work >= positions / 2, "n={n}: {memory} {work}");
-        assert!(memory > previous.0 && work > previous.1, "n={n}: {memory} {work} {previous:?}");
-        previous = (memory, work);
-    }
-}
-
-/// spec.md §4.4 on the small board (n ≤ 128): a memo entry is a 24-byte position, counted as
-/// (24 + 1) · 24 / 7 = 85 bytes, and nothing else: the least memory bound that accepts a tree
-/// is exactly 85 bytes a memo entry.
-#[test]
-fn the_small_board_memo_costs_85_bytes_an_entry() {
-    for n in [10, 14, 18] {
-        let (bytes, _, _) = tree_certificate(&mut Game::new(n, false));
-        let positions = verify_bytes(&bytes, &Limits::default()).unwrap().positions;
+    for n in [8, 16, 24] {
+        let (bytes, _, positions) = closed_certificate(&mut Game::new(n, false)).expect("closed");
         let memory = least_bound(
             &bytes,
             |max_memory| Limits { max_memory, ..Limits::default() },
             "memory limit",
         );
-        // The memo holds the loser's positions, a part of those expanded (spec.md §4).
-        assert_eq!(memory % 85, 0, "n = {n}: {memory} bytes");
-        assert!(0 < memory / 85 && memory / 85 < positions, "n = {n}: {memory} {positions}");
+        let work =
+            least_bound(&bytes, |max_work| Limits { max_work, ..Limits::default() }, "work limit");
+        // Every closure number costs 101 bytes (spec.md §4.4), and listing the moves after each
+        // partner expanded is charged (at least one step each).
+        assert!(memory > 101 * positions && work >= positions / 2, "n={n}: {memory} {work}");
+        assert!(memory > previous.0 && work > previous.1, "n={n}: {memory} {work} {previous:?}");
+        previous = (memory, work);
     }
-}
-
-/// spec.md §4.4 on the general board: a memo entry is a 32-byte position, counted as
-/// (32 + 1) · 24 / 7 = 113 bytes, plus 16 bytes a played number. For n = 2 the second player's
-/// tree has two loser positions: the start (nothing played) and after 2, 1 (two played).
-#[test]
-fn the_general_board_memo_counts_its_played_lists() {
-    let (bytes, first, _) = tree_certificate(&mut Game::new(2, false));
-    assert!(!first);
-    let memory = least_bound(
-        &bytes,
-        |max_memory| Limits { max_memory, force_general_board: true, ..Limits::default() },
-        "memory limit",
-    );
-    assert_eq!(memory, 2 * 113 + 16 * 2);
 }
 
 #[test]
@@ -200,9 +163,7 @@ fn the_closure_counts_the_memory_spec_md_states() {
     // numbers, and that plus every partner expanded (at most one per closure number).
     let mut game = Game::new(24, false);
     let (opening, pairs) = game.pairing_strategy();
-    let mut bytes =
-        certificate(24, false, game.first_wins(), true, &pairing_body(24, opening, &pairs));
-    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let bytes = certificate(24, false, game.first_wins(), 2, &pairing_body(24, opening, &pairs));
     let closure = verify_bytes(&bytes, &Limits::default()).expect("closed for n = 24").positions;
     let memory = least_bound(
         &bytes,
@@ -219,8 +180,7 @@ fn the_memory_bound_is_exact_at_its_boundary() {
     // n = 2, second player, pair (1, 2): the closure is {2} (1's only other neighbour is 2).
     // spec.md §4.4: one pair is 170 bytes, one closure number 101: 271 bytes are enough, and
     // 270 are not (the openings check and the closure's own check agree on the boundary).
-    let mut bytes = certificate(2, false, false, true, &pairing_body(2, None, &[(1, 2)]));
-    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let bytes = certificate(2, false, false, 2, &pairing_body(2, None, &[(1, 2)]));
     let memory = least_bound(
         &bytes,
         |max_memory| Limits { max_memory, ..Limits::default() },

@@ -11,16 +11,12 @@ use std::collections::HashMap;
 fn interval(n: u64, n_last: u64, opening: u64, pairs: &[(u64, u64)]) -> Vec<u8> {
     let mut body = n_last.to_le_bytes().to_vec();
     body.extend(pairing_body(n, Some(opening), pairs));
-    let mut bytes = certificate(n, false, true, true, &body);
-    bytes[28..32].copy_from_slice(&3u32.to_le_bytes());
-    bytes
+    certificate(n, false, true, 3, &body)
 }
 
 /// Kind 2 with the same pairs, for one n.
 fn single(n: u64, winner_first: bool, opening: Option<u64>, pairs: &[(u64, u64)]) -> Vec<u8> {
-    let mut bytes = certificate(n, false, winner_first, true, &pairing_body(n, opening, pairs));
-    bytes[28..32].copy_from_slice(&2u32.to_le_bytes());
-    bytes
+    certificate(n, false, winner_first, 2, &pairing_body(n, opening, pairs))
 }
 
 /// The general scheme for consecutive primes p < q < r and a prime s in (2p, 3r]: open 2p, then
@@ -37,7 +33,7 @@ fn reason(bytes: &[u8]) -> String {
 
 #[test]
 fn the_general_scheme_proves_its_whole_interval() {
-    // Below and above 128 (small and general boards), and with two-byte numbers.
+    // Below and above 128, and with two-byte numbers.
     for (p, q, r, s) in [(29, 31, 37, 59), (41, 43, 47, 83), (283, 293, 307, 569)] {
         let (opening, pairs) = scheme(p, q, r, s);
         let (first, last) = (3 * r, 4 * p - 1);
@@ -52,13 +48,10 @@ fn the_general_scheme_proves_its_whole_interval() {
         assert!(verdict
             .to_string()
             .starts_with(&format!("valid: n={first}..{last}, first player wins, 6 positions")));
-        // The same pairs as single-n closed pairings hold at both ends, on both boards.
+        // The same pairs as single-n closed pairings hold at both ends.
         for n in [first, last] {
-            for force_general_board in [false, true] {
-                let limits = Limits { force_general_board, ..Limits::default() };
-                let verdict = verify_bytes(&single(n, true, Some(opening), &pairs), &limits);
-                assert_eq!(verdict.map(|v| v.positions), Ok(6), "n={n}");
-            }
+            let verdict = verify_bytes(&single(n, true, Some(opening), &pairs), &Limits::default());
+            assert_eq!(verdict.map(|v| v.positions), Ok(6), "n={n}");
         }
         // One past the end: 2p has the multiple 4p; as a single n the loser plays it.
         let past = reason(&single(4 * p, true, Some(opening), &pairs));

@@ -1,64 +1,62 @@
-//! Certificates built by a brute-force minimax or a brute-force maximum matching are accepted
-//! with the right claim, by both boards, with the positions count of the walk the builder did;
-//! the opposite claim with the same body is rejected.
+//! Certificates built from a brute-force maximum matching are accepted with the true winner
+//! (brute-force minimax) and the closure size of the test's own closure; the opposite claim with
+//! the same pairs is rejected; the retired kinds 0 and 1 are refused whatever their body.
 
 use crate::common::*;
-use jg_verify::{verify_bytes, Kind, Limits, Winner};
+use jg_verify::{verify_bytes, Kind, Limits, Rejection, Winner};
+use std::collections::HashMap;
 
-fn both_boards(bytes: &[u8]) -> Result<jg_verify::Verdict, jg_verify::Rejection> {
-    let fast = verify_bytes(bytes, &Limits::default());
-    let general = verify_bytes(bytes, &Limits { force_general_board: true, ..Limits::default() });
-    assert_eq!(fast, general, "the two boards disagree");
-    fast
+fn verify(bytes: &[u8]) -> Result<jg_verify::Verdict, Rejection> {
+    verify_bytes(bytes, &Limits::default())
 }
 
 #[test]
-fn tree_certificates_from_minimax_are_accepted() {
+fn closed_pairings_from_maximum_matchings_are_accepted_with_the_true_winner() {
+    let (mut accepted, mut winners) = (0, Vec::new());
     for free in [false, true] {
         for n in 1..=20 {
             let mut game = Game::new(n, free);
-            let (bytes, winner_first, positions) = tree_certificate(&mut game);
-            let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("n={n}: {r}"));
+            let Some((bytes, winner_first, positions)) = closed_certificate(&mut game) else {
+                continue;
+            };
+            assert_eq!(winner_first, game.first_wins(), "n={n}: matching theorem vs minimax");
+            let verdict = verify(&bytes).unwrap_or_else(|r| panic!("n={n} free={free}: {r}"));
             let winner = if winner_first { Winner::First } else { Winner::Second };
-            assert_eq!((verdict.n, verdict.winner, verdict.kind), (n, winner, Kind::Tree));
+            assert_eq!((verdict.n, verdict.winner, verdict.kind), (n, winner, Kind::ClosedPairing));
             assert_eq!(verdict.positions, positions, "n={n}");
             assert_eq!(verdict.blake3, *blake3::hash(&bytes).as_bytes());
-            // The same moves can never prove the other player's win.
-            let body = &bytes[BODY..];
-            let flipped = certificate(n, free, !winner_first, false, body);
-            assert!(both_boards(&flipped).is_err(), "n={n}: flipped claim accepted");
+            // The same pairs can never prove the other player's win.
+            let (opening, pairs) = game.pairing_strategy();
+            let lie = pairing_body(n, if opening.is_some() { None } else { Some(2) }, &pairs);
+            assert!(verify(&certificate(n, free, !winner_first, 2, &lie)).is_err(), "n={n}");
+            accepted += 1;
+            winners.push(verdict.winner);
         }
     }
-}
-
-#[test]
-fn verdicts_name_the_true_winner_and_both_winners_occur() {
-    // The verifier's verdicts on the tree certificates of n = 1..20 (not the test's minimax
-    // alone): each names the minimax winner, and both players win some n.
-    let winners: Vec<Winner> = (1..=20)
-        .map(|n| {
-            let mut game = Game::new(n, false);
-            let (bytes, first, _) = tree_certificate(&mut game);
-            let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("n={n}: {r}"));
-            assert_eq!(verdict.winner == Winner::First, first, "n={n}");
-            verdict.winner
-        })
-        .collect();
+    assert!(accepted >= 30, "only {accepted} of 40 matchings were closed");
     assert!(winners.contains(&Winner::First) && winners.contains(&Winner::Second));
 }
 
+/// Kinds 0 (tree) and 1 (walked pairing) are retired (spec.md §2): a true proof written in
+/// either, well formed under the old format, is refused at the kind's byte, never walked.
 #[test]
-fn pairing_certificates_from_maximum_matchings_are_accepted() {
+fn true_proofs_of_the_retired_kinds_are_refused_at_the_kind_byte() {
     for free in [false, true] {
-        for n in 1..=20 {
+        for n in 1..=16 {
             let mut game = Game::new(n, free);
+            let tree = tree_certificate(&mut game);
             let (opening, pairs) = game.pairing_strategy();
-            assert_eq!(opening.is_some(), game.first_wins(), "n={n}: matching theorem vs minimax");
-            let body = pairing_body(n, opening, &pairs);
-            let bytes = certificate(n, free, opening.is_some(), true, &body);
-            let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("n={n} free={free}: {r}"));
-            assert_eq!(verdict.kind, Kind::Pairing);
-            assert_eq!(verdict.winner == Winner::First, opening.is_some());
+            let walked =
+                certificate(n, free, opening.is_some(), 1, &pairing_body(n, opening, &pairs));
+            for (bytes, name) in [(tree, "kind 0 (tree)"), (walked, "kind 1 (walked pairing)")] {
+                let rejection = verify(&bytes).expect_err("a retired kind");
+                let expected = format!(
+                    "header at byte 28: {name} is retired: re-certify with `jg certify {n}{}`",
+                    if free { " --free-opening" } else { "" }
+                );
+                assert_eq!(rejection.to_string(), expected);
+                assert!(matches!(rejection, Rejection::Header { offset: 28, .. }));
+            }
         }
     }
 }
@@ -80,14 +78,23 @@ fn random_pairings_are_accepted_only_when_they_win() {
         pairs.sort();
         let opening = (rng.below(2) == 0).then(|| 1 + rng.below(n));
         let bytes =
-            certificate(n, game.free, opening.is_some(), true, &pairing_body(n, opening, &pairs));
-        let map = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
-        let truth = game.pairing_wins(opening, &map);
-        match both_boards(&bytes) {
+            certificate(n, game.free, opening.is_some(), 2, &pairing_body(n, opening, &pairs));
+        let map: HashMap<u64, u64> = pairs.iter().flat_map(|&(a, b)| [(a, b), (b, a)]).collect();
+        // The test's own closure (spec.md §4.5), with the opening legal and in no pair.
+        let first_moves = match opening {
+            Some(v) => game.moves(1 << (v - 1), v),
+            None => game.moves(0, 0),
+        };
+        let legal = opening.is_none_or(|v| game.moves(0, 0).contains(&v) && !map.contains_key(&v));
+        let closes = legal && game.closes(opening, &first_moves, &pairs);
+        let verdict = verify(&bytes);
+        match &verdict {
             Ok(_) => accepted += 1,
             Err(_) => rejected += 1,
         }
-        assert_eq!(both_boards(&bytes).is_ok(), truth, "n={n} opening={opening:?} pairs={pairs:?}");
+        assert_eq!(verdict.is_ok(), closes, "n={n} opening={opening:?} pairs={pairs:?}");
+        // An accepted pairing really wins against every reply (brute-force walk).
+        assert!(verdict.is_err() || game.pairing_wins(opening, &map), "n={n} {pairs:?}");
     }
     assert!(accepted > 0 && rejected > 0, "{accepted} accepted, {rejected} rejected");
 }
@@ -109,7 +116,7 @@ fn scheme(n: u64) -> Vec<u8> {
     let s = primes_above(n / 2).next().unwrap();
     let mut pairs = vec![(p, 3 * p), (3, 3 * q), (q, 2 * q), (2, 2 * r), (r, 3 * r), (1, s)];
     pairs.sort();
-    certificate(n, false, true, true, &pairing_body(n, Some(2 * p), &pairs))
+    certificate(n, false, true, 2, &pairing_body(n, Some(2 * p), &pairs))
 }
 
 #[test]
@@ -130,50 +137,19 @@ fn scheme_pairings_for_huge_n_use_the_general_board() {
         reseal(&mut broken);
         let message = verify_bytes(&broken, &Limits::default()).unwrap_err().to_string();
         assert!(message.contains("no pair holds 1"), "{message}");
+        assert!(matches!(verify(&broken), Err(Rejection::NoPartner { .. })));
     }
 }
 
-/// The smallest certificate there is: 80 bytes, all header (an empty generator text), for n = 1,
-/// where the first player has no even number to open with. The empty tree is its whole proof.
+/// The smallest certificate there is: 82 bytes, an empty generator text and a 2-byte closed
+/// pairing body (opening 0, no pairs), for n = 1, where the first player has no even number to
+/// open with: the closure is empty.
 #[test]
-fn an_80_byte_file_is_a_whole_certificate() {
-    let mut bytes = certificate(1, false, false, false, &[]);
+fn an_82_byte_file_is_a_whole_certificate() {
+    let mut bytes = certificate(1, false, false, 2, &[0, 0]);
     bytes.drain(40..40 + b"verifier tests".len());
     bytes[32..40].copy_from_slice(&0u64.to_le_bytes());
-    assert_eq!(bytes.len(), 80);
-    let verdict = both_boards(&bytes).unwrap_or_else(|r| panic!("{r}"));
-    assert_eq!((verdict.n, verdict.winner, verdict.kind), (1, Winner::Second, Kind::Tree));
-}
-
-/// The pairing rule's step 1 (spec.md §4: take a move that leaves the loser stuck) applies up to
-/// n = 128 inclusive. The catalogue scheme of 124..137 (opening 74), walked as a kind 1 pairing
-/// without its pair (1, 71): at n = 128, when the loser answers 74 with 1, the winner plays 67, a
-/// prime above 64 whose only neighbour, 1, is played, so the walk needs no pair for 1; at
-/// n = 129 the rule is off and the missing pair is reported.
-#[test]
-fn step_1_of_the_pairing_rule_runs_up_to_n_128() {
-    let scheme = [
-        (1, 71),
-        (2, 82),
-        (3, 69),
-        (5, 85),
-        (7, 77),
-        (11, 121),
-        (17, 119),
-        (23, 115),
-        (37, 111),
-        (41, 123),
-    ];
-    let walked = |n, pairs: &[(u64, u64)]| {
-        certificate(n, false, true, true, &pairing_body(n, Some(74), pairs))
-    };
-    let at = |n| walked(n, &scheme[1..]);
-    for n in [128, 129] {
-        let verdict = both_boards(&walked(n, &scheme)).unwrap_or_else(|r| panic!("n = {n}: {r}"));
-        assert_eq!((verdict.n, verdict.winner), (n, Winner::First));
-    }
-    let verdict = both_boards(&at(128)).unwrap_or_else(|r| panic!("{r}"));
-    assert_eq!((verdict.n, verdict.winner, verdict.kind), (128, Winner::First, Kind::Pairing));
-    let message = both_boards(&at(129)).unwrap_err().to_string();
-    assert!(message.starts_with("no pair holds 1, "), "{message}");
+    assert_eq!(bytes.len(), 82);
+    let verdict = verify(&bytes).unwrap_or_else(|r| panic!("{r}"));
+    assert_eq!((verdict.n, verdict.winner, verdict.positions), (1, Winner::Second, 0));
 }

@@ -71,7 +71,8 @@ impl Game {
         self.wins(0, 0)
     }
 
-    /// The winner's moves in the order of the walk of spec.md §4, and the positions it counts.
+    /// The winner's moves in the order of the retired walk (kind 0, spec.md §3.1), and the
+    /// positions it counts.
     pub fn tree_body(&mut self, winner_first: bool) -> (Vec<u64>, u64) {
         let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
         if winner_first {
@@ -179,7 +180,7 @@ impl Game {
         self.opening_tree_and_positions(v).0
     }
 
-    /// The same, with the positions the verifier's walk of it expands (spec.md §4: the win
+    /// The same, with the positions the retired walk of it expanded (kind 0: the win
     /// tree's walk starts with the winner's turn at the start, the lose tree's after `v`).
     pub fn opening_tree_and_positions(&mut self, v: u64) -> (Vec<u64>, u64) {
         let mut builder = Builder { memo: HashSet::new(), moves: Vec::new(), positions: 0 };
@@ -274,15 +275,15 @@ pub fn width(n: u64) -> usize {
     }
 }
 
-/// A whole certificate written from the table of spec.md §2.
-pub fn certificate(n: u64, free: bool, winner_first: bool, pairing: bool, body: &[u8]) -> Vec<u8> {
+/// A whole certificate of `kind` written from the table of spec.md §2.
+pub fn certificate(n: u64, free: bool, winner_first: bool, kind: u32, body: &[u8]) -> Vec<u8> {
     let generator = b"verifier tests";
     let mut bytes = b"JUNIPERG".to_vec();
     bytes.extend(1u32.to_le_bytes());
     bytes.extend(n.to_le_bytes());
     bytes.extend(u32::from(free).to_le_bytes());
     bytes.extend(u32::from(!winner_first).to_le_bytes());
-    bytes.extend(u32::from(pairing).to_le_bytes());
+    bytes.extend(kind.to_le_bytes());
     bytes.extend((generator.len() as u64).to_le_bytes());
     bytes.extend(generator);
     bytes.extend((body.len() as u64).to_le_bytes());
@@ -316,12 +317,26 @@ pub fn reseal(bytes: &mut [u8]) {
     bytes[BODY - 32..BODY].copy_from_slice(blake3::hash(&body).as_bytes());
 }
 
-/// A valid tree certificate for n (≤ 63) and its positions count as the builder walks it.
-pub fn tree_certificate(game: &mut Game) -> (Vec<u8>, bool, u64) {
+/// A tree certificate (retired kind 0, spec.md §3) for n (≤ 63), well formed under the old
+/// format: the winner's moves in the order of the old walk. Only to show it refused.
+pub fn tree_certificate(game: &mut Game) -> Vec<u8> {
     let winner_first = game.first_wins();
-    let (moves, positions) = game.tree_body(winner_first);
-    let bytes = certificate(game.n, game.free, winner_first, false, &tree_body(game.n, &moves));
-    (bytes, winner_first, positions)
+    let (moves, _) = game.tree_body(winner_first);
+    certificate(game.n, game.free, winner_first, 0, &tree_body(game.n, &moves))
+}
+
+/// A closed pairing certificate (kind 2) for n from the brute-force maximum matching, whether
+/// the first player wins, and its closure's size (the verdict's positions); None when that
+/// matching's closure is not all paired.
+pub fn closed_certificate(game: &mut Game) -> Option<(Vec<u8>, bool, u64)> {
+    let (opening, pairs) = game.pairing_strategy();
+    let first_moves = match opening {
+        Some(v) => game.moves(bit(v), v),
+        None => game.moves(0, 0),
+    };
+    let size = game.closure_size(opening, &first_moves, &pairs)? as u64;
+    let body = pairing_body(game.n, opening, &pairs);
+    Some((certificate(game.n, game.free, opening.is_some(), 2, &body), opening.is_some(), size))
 }
 
 /// A number of the board 1..n's width.
