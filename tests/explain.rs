@@ -74,7 +74,7 @@ fn certificate_with(n: u64, strategy: &str) -> Made {
     Made { _dir: dir, path }
 }
 
-/// A closed pairing for n (kind 2), or a scheme (kind 1) for n ≥ 119.
+/// A closed pairing for n (kind 2), or a scheme (also written as a closed pairing) for n ≥ 119.
 fn certificate(n: u64) -> Made {
     certificate_with(n, if n > 118 { "scheme" } else { "closed" })
 }

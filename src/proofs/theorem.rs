@@ -37,7 +37,7 @@ pub struct Piece {
     pub winner: Player,
     pub certificate: Certificate,
     pub bytes: Vec<u8>,
-    /// |L| of the closure, or the walk's positions (as the verifier reports them).
+    /// |L| of the closure (the positions the verifier reports).
     pub positions: u64,
 }
 

@@ -310,7 +310,7 @@ pub fn pairing_body(n: u64, opening: Option<u64>, pairs: &[(u64, u64)]) -> Vec<u
     body
 }
 
-/// Rewrites body_len and body_blake3 after the body was changed, so that the walk sees it.
+/// Rewrites body_len and body_blake3 after the body was changed, so that the checks read it.
 pub fn reseal(bytes: &mut [u8]) {
     let body = bytes[BODY..].to_vec();
     bytes[BODY - 40..BODY - 32].copy_from_slice(&(body.len() as u64).to_le_bytes());
