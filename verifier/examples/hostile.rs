@@ -1,6 +1,7 @@
 //! Writes the hostile certificates of BENCHMARKS.md "Hostile certificates" into a folder:
 //! `cargo run --release -p jg-verify --example hostile -- DIR`, then time `jg-verify DIR/*.bin`.
-//! Each file is well formed up to its hash (spec.md §2); what it claims is the attack.
+//! Each file is well formed up to its hash (spec.md §2); what it claims is the attack. The k0 and
+//! k1 files use the retired kinds 0 and 1 (spec.md §3.1): they are now refused at byte 28.
 
 use std::path::PathBuf;
 
