@@ -114,5 +114,5 @@ fn help_states_the_limit_and_the_memory() {
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(help.contains("at most 2^20"), "{help}");
     assert!(help.contains("Memory: "), "{help}");
-    assert!(help.contains("at most 16 solved copies"), "{help}");
+    assert!(help.contains("one LP of G_N"), "{help}");
 }

@@ -246,6 +246,10 @@ impl Model {
         if patched.len() > best.len() {
             best = patched;
         }
+        // Then a dive from the root, when the root's bound does not close the question already.
+        if !prunable(root_objective, best.len()) {
+            best = self.dive(&mut lp, &root, best, deadline)?;
+        }
         let mut nodes = 0u64;
         // The tree as explored (slot 0 the root), for the certificate when the root alone
         // does not prove the bound. The root's LP is solved already: the stack starts below it.
@@ -359,6 +363,55 @@ impl Model {
             proved,
             proof,
         })
+    }
+
+    /// A dive for a longer chain from the root's point: fix the fractional column nearest to 1
+    /// to 1, re-solve (no cuts), patch the point into a chain; until the LP is integral, empty
+    /// or below best + 1. The LP's fixings are undone and the root re-solved at the end. It only
+    /// looks for chains: the
+    /// tree that follows proves the bound. (Measured on n = 300..664: n = 500 went from 21 s
+    /// to 1.3 s, n = 480 from 24 to 15 s; the LP's pieces alone found 343 of 348 at n = 500.)
+    fn dive(
+        &self,
+        lp: &mut Lp,
+        root: &Point,
+        mut best: Vec<usize>,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<usize>, EngineFailed> {
+        let mut fixings: Vec<(usize, bool)> = Vec::new();
+        let mut values = root.values.clone();
+        for step in 0..self.vertices.len() {
+            let next = values
+                .iter()
+                .enumerate()
+                .filter(|&(j, &v)| v > EPS && v < 1.0 - EPS && fixings.iter().all(|&(f, _)| f != j))
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(j, _)| j);
+            let Some(j) = next.filter(|_| !past(deadline)) else {
+                break;
+            };
+            fixings.push((j, true));
+            lp.fix(&fixings);
+            let Some(point) = lp.solve()? else { break };
+            if !prunable(point.objective, best.len()) {
+                let guess = self.board.improve(
+                    self.lp_patch(&point),
+                    NODE_ROUNDS * self.vertices.len(),
+                    step as u64,
+                );
+                if guess.len() > best.len() {
+                    best = guess;
+                }
+            }
+            if prunable(point.objective, best.len()) {
+                break;
+            }
+            values = point.values;
+        }
+        // Back to the root's optimum, so that the tree starts from the root's basis.
+        lp.fix(&[]);
+        lp.solve()?;
+        Ok(best)
     }
 
     /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value

@@ -15,10 +15,9 @@ use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The numbers 1..=N (at most 2^20). Memory: the LP of G_N (about N ln N edges), at most
-    /// 16 solved copies of it on the branch and cut's stack (the other open nodes are rebuilt
-    /// when their turn comes), and with --certificate each leaf's LP point until the tree is
-    /// proved: 45 MB at N = 500, 740 MB at N = 700 (a tree), more above
+    /// The numbers 1..=N (at most 2^20). Memory: one LP of G_N (about N ln N edges) and its
+    /// cuts for the whole tree, and with --certificate each leaf's LP point until the tree is
+    /// proved: 140 MB at N = 500, 560 MB at N = 700 (a tree), 680-730 MB at N = 1000
     #[arg(value_parser = super::parse_n, required_unless_present = "range")]
     pub n: Option<u64>,
     /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
