@@ -114,8 +114,10 @@ impl Lp {
 
     /// The optimum, or None when the programme is empty.
     pub fn solve(&mut self) -> Result<Option<Point>, LpFailed> {
-        let State::Ready(model) = self.state.take().expect("the LP is held") else {
-            unreachable!("`model` made it ready");
+        // Solving twice with no change in between is allowed: HiGHS starts from its optimum.
+        let model = match self.state.take().expect("the LP is held") {
+            State::Ready(model) => model,
+            State::Solved(solved) => Model::from(solved),
         };
         let solved = model
             .try_solve()
@@ -134,5 +136,31 @@ impl Lp {
         };
         self.state = Some(State::Solved(solved));
         Ok(point)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// max x + y with x + y ≤ 1.5 in [0, 1]²: 1.5; with x fixed to 0: 1; freed again: 1.5.
+    /// A solve with no change since the last one (the dive's last step) is allowed.
+    #[test]
+    fn fixings_are_undone_and_a_repeated_solve_is_allowed() {
+        let mut lp = Builder::new();
+        let (x, y) = (lp.column(1.0, 0.0, 1.0), lp.column(1.0, 0.0, 1.0));
+        lp.row(&[(x, 1.0), (y, 1.0)], f64::NEG_INFINITY, 1.5);
+        let mut lp = lp.build(Sense::Maximise);
+        let objective = |lp: &mut Lp| lp.solve().unwrap().unwrap().objective;
+        assert_eq!(objective(&mut lp), 1.5);
+        assert_eq!(objective(&mut lp), 1.5);
+        lp.fix(&[(x, false)]);
+        assert_eq!(objective(&mut lp), 1.0);
+        lp.fix(&[(x, true), (y, true)]);
+        assert!(lp.solve().unwrap().is_none(), "x = y = 1 breaks the row");
+        lp.fix(&[]);
+        assert_eq!(objective(&mut lp), 1.5);
+        lp.add_row(&[(y, 1.0)], 0.25).unwrap();
+        assert_eq!(objective(&mut lp), 1.25);
     }
 }
