@@ -6,21 +6,16 @@
 //! checked, and every bound is re-proved in exact arithmetic (spec.md §6).
 
 pub(super) use highs::Sense;
-use highs::{Col, HighsModelStatus, Model, RowProblem, SolvedModel};
+use highs::{Col, HighsModelStatus, Model, RowProblem};
 use std::num::NonZeroU32;
 
-/// A programme and HiGHS's state for it.
+/// A programme and HiGHS's state for it (its basis stays in the model between solves).
 pub(super) struct Lp {
-    /// None only while HiGHS holds it between `take` and `put` (a panic there is a bug).
-    state: Option<State>,
+    /// None only inside `solve`, while HiGHS holds it as a solved model.
+    model: Option<Model>,
     cols: Vec<Col>,
     /// The columns the last `fix` set, to free them again at the next one.
     fixed: Vec<usize>,
-}
-
-enum State {
-    Ready(Model),
-    Solved(SolvedModel),
 }
 
 /// A solved LP: every column's value, by column, and the objective.
@@ -33,7 +28,7 @@ pub(super) struct Point {
 #[derive(Debug)]
 pub(super) struct LpFailed(pub String);
 
-/// Rows of (column, coefficient) with their bounds, as `Lp::new` and `Lp::add_row` take them.
+/// A row's entries (column, coefficient), as `Builder::row` and `Lp::add_row` take them.
 pub(super) type Entries<'a> = &'a [(usize, f64)];
 
 /// A builder of a programme: columns with their costs and bounds, then rows.
@@ -68,7 +63,7 @@ impl Builder {
         // One thread: the same pivots, so the same tree and the same certificate, on any machine.
         model.set_threads(NonZeroU32::MIN);
         Lp {
-            state: Some(State::Ready(model)),
+            model: Some(model),
             cols: self.cols,
             fixed: Vec::new(),
         }
@@ -77,14 +72,7 @@ impl Builder {
 
 impl Lp {
     fn model(&mut self) -> &mut Model {
-        let state = match self.state.take().expect("the LP is held") {
-            State::Solved(solved) => State::Ready(Model::from(solved)),
-            ready => ready,
-        };
-        match self.state.insert(state) {
-            State::Ready(model) => model,
-            State::Solved(_) => unreachable!("just made ready"),
-        }
+        self.model.as_mut().expect("the LP is held")
     }
 
     /// Frees the columns the last call fixed, then fixes these (true: 1, false: 0).
@@ -114,28 +102,22 @@ impl Lp {
 
     /// The optimum, or None when the programme is empty.
     pub fn solve(&mut self) -> Result<Option<Point>, LpFailed> {
-        // Solving twice with no change in between is allowed: HiGHS starts from its optimum.
-        let model = match self.state.take().expect("the LP is held") {
-            State::Ready(model) => model,
-            State::Solved(solved) => Model::from(solved),
-        };
+        // A solved model turns back into one that can be changed and solved again (the same
+        // HiGHS instance, its basis kept), so solving twice with no change is allowed too.
+        let model = self.model.take().expect("the LP is held");
         let solved = model
             .try_solve()
             .map_err(|status| LpFailed(format!("HiGHS failed: {status:?}")))?;
-        let status = solved.status();
-        let point = match status {
-            HighsModelStatus::Optimal => Some(Point {
+        let point = match solved.status() {
+            HighsModelStatus::Optimal => Ok(Some(Point {
                 values: solved.get_solution().columns().to_vec(),
                 objective: solved.objective_value(),
-            }),
-            HighsModelStatus::Infeasible => None,
-            other => {
-                self.state = Some(State::Solved(solved));
-                return Err(LpFailed(format!("HiGHS stopped: {other:?}")));
-            }
+            })),
+            HighsModelStatus::Infeasible => Ok(None),
+            other => Err(LpFailed(format!("HiGHS stopped: {other:?}"))),
         };
-        self.state = Some(State::Solved(solved));
-        Ok(point)
+        self.model = Some(Model::from(solved));
+        point
     }
 }
 
