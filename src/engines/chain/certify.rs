@@ -1,6 +1,6 @@
 //! The exact proof of a chain's length (spec.md §6): multipliers for the rows of the root LP,
-//! found by solving its dual over the rows tight at the leaf's point, and written with one common integer
-//! denominator so that `jg_verify::chain` recomputes the bound in integers.
+//! found by solving its dual over the rows tight at the leaf's point, and written with one
+//! common integer denominator so that `jg_verify::chain` recomputes the bound in integers.
 
 use super::cut::{Cut, Leaf, Model, Node};
 use super::lp::{Builder, LpFailed, Sense};
@@ -181,14 +181,11 @@ impl Model {
                 }
             }
         }
-        for (c, (members, k)) in cuts.iter().enumerate().take(leaf.cuts) {
-            let inside = self.edges_inside(members);
-            let lhs: f64 = inside.iter().map(|&e| xs[e]).sum();
-            let rhs: f64 = members.iter().map(|&v| ys[v]).sum::<f64>() - ys[*k];
-            if tight(rhs - lhs) {
-                let mut entries: Vec<(usize, f64)> =
-                    inside.iter().map(|&e| (nv + e, 1.0)).collect();
-                entries.extend(members.iter().filter(|&v| v != k).map(|&v| (v, -1.0)));
+        for (c, cut) in cuts.iter().enumerate().take(leaf.cuts) {
+            // The LP's own row of the cut, ≤ 0: its slack is minus its value at the point.
+            let entries = self.cut_row(cut);
+            let value: f64 = entries.iter().map(|&(j, a)| a * values[j]).sum();
+            if tight(-value) {
                 rows.push((Row::Forest(c), entries));
             }
         }
