@@ -121,7 +121,7 @@ pub fn longest_chain_reporting(
 ) -> Result<LongestChain, ChainSearchError> {
     match n {
         0 => Err(ChainSearchError::Zero),
-        1..=MAX_CHAIN_N => match by_cuts(n as usize, deadline, SEARCH, report) {
+        1..=MAX_CHAIN_N => match by_cuts(n as usize, &[], deadline, SEARCH, report) {
             Ok((found, _)) => Ok(found),
             Err(_) if n <= MAX_SEARCH_N => longest_chain_by_search(n, deadline),
             Err(reason) => Err(ChainSearchError::NotCertified(n, reason)),
@@ -159,7 +159,22 @@ pub fn certify_longest_chain_reporting(
     deadline: Option<Instant>,
     report: cut::Report,
 ) -> Result<CertifiedChain, ChainSearchError> {
-    certify_with(n, deadline, CERTIFY, report)
+    certify_with(n, &[], deadline, CERTIFY, report)
+}
+
+/// As `certify_longest_chain_reporting`, starting from `seed`, a chain of 1..=n already known
+/// (the range run passes the chain of n − 1, since a(n) ≥ a(n − 1)): the branch and cut starts
+/// with the longer of it and its own first chain, and closes the root as soon as the bound is
+/// below that length + 1. A seed that breaks the rules is refused.
+pub fn certify_longest_chain_seeded(
+    n: u64,
+    seed: &[u64],
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
+    check_chain(n, seed)
+        .map_err(|e| ChainSearchError::NotCertified(n, format!("the seed chain: {e}")))?;
+    certify_with(n, seed, deadline, CERTIFY, report)
 }
 
 /// The branch and cut's settings for a plain answer, and for a certificate.
@@ -174,6 +189,7 @@ const CERTIFY: cut::Settings = cut::Settings {
 
 fn certify_with(
     n: u64,
+    seed: &[u64],
     deadline: Option<Instant>,
     settings: cut::Settings,
     report: cut::Report,
@@ -185,7 +201,8 @@ fn certify_with(
         return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
     }
     let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
-    let (found, proof) = by_cuts(n as usize, deadline, settings, report).map_err(fail)?;
+    let seed: Vec<usize> = seed.iter().map(|&v| v as usize).collect();
+    let (found, proof) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
@@ -200,12 +217,19 @@ fn certify_with(
 /// group is enough (spec.md §6.2: the checker removes exactly the same numbers).
 fn by_cuts(
     n: usize,
+    seed: &[usize],
     deadline: Option<Instant>,
     settings: cut::Settings,
     report: cut::Report,
 ) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
     let neighbours = neighbour_lists(n);
-    let incumbent = greedy_chain(&neighbours);
+    let greedy = greedy_chain(&neighbours);
+    // A seed (a chain of 1..=n, checked by the caller) replaces the greedy chain when longer.
+    let incumbent = if seed.len() > greedy.len() {
+        seed.to_vec()
+    } else {
+        greedy
+    };
     let reduce = incumbent.len() >= 3;
     let mut kept = vec![true; n + 1];
     let mut group_of = vec![usize::MAX; n + 1];
@@ -796,6 +820,28 @@ mod tests {
         }
     }
 
+    /// Seeded with the chain of n − 1 (as the range run does), the certificate is valid and
+    /// proves the same length as the unseeded run; a seed that breaks the rules is refused.
+    #[test]
+    fn a_seed_from_n_minus_1_gives_the_same_length() {
+        let mut previous = certify_longest_chain(40, None).unwrap().found.chain;
+        for n in 41..=60 {
+            let seeded = certify_longest_chain_seeded(n, &previous, None, &|_| {}).unwrap();
+            let verdict = jg_verify::chain::check(&seeded.certificate)
+                .unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            let plain = certify_longest_chain(n, None).unwrap();
+            assert_eq!(verdict.n, n);
+            assert_eq!(verdict.length as usize, plain.found.chain.len(), "n = {n}");
+            assert!(seeded.found.chain.len() >= previous.len(), "n = {n}");
+            previous = seeded.found.chain;
+        }
+        let refused = certify_longest_chain_seeded(30, &[4, 3], None, &|_| {});
+        assert!(
+            matches!(&refused, Err(ChainSearchError::NotCertified(30, why)) if why.contains("seed")),
+            "{refused:?}"
+        );
+    }
+
     /// The branch and cut without forest cuts at the root: its root bound is too weak to prove
     /// the length, so the certificate must be the tree it explored.
     const WEAK_ROOT: cut::Settings = cut::Settings {
@@ -808,7 +854,7 @@ mod tests {
     #[test]
     fn a_weak_root_gives_tree_certificates_that_verify() {
         for n in 25..=40 {
-            let certified = certify_with(n, None, WEAK_ROOT, &|_| {}).unwrap();
+            let certified = certify_with(n, &[], None, WEAK_ROOT, &|_| {}).unwrap();
             let verdict = jg_verify::chain::check(&certified.certificate)
                 .unwrap_or_else(|e| panic!("n = {n}: {e}"));
             let search = longest_chain_by_search(n, None).unwrap();
@@ -829,7 +875,7 @@ mod tests {
 
     /// The lines of a weak-root (tree) certificate of n = 40, and where each leaf starts.
     fn tree_certificate() -> (Vec<String>, Vec<usize>) {
-        let certified = certify_with(40, None, WEAK_ROOT, &|_| {}).unwrap();
+        let certified = certify_with(40, &[], None, WEAK_ROOT, &|_| {}).unwrap();
         let text = String::from_utf8(certified.certificate).unwrap();
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         let leaves = (0..lines.len())

@@ -3,7 +3,7 @@
 //! the terms proved from n = 1 on. Certifying a range is resumable: an n whose certificate is
 //! already there and valid is skipped, so a stopped run loses at most the n it was working on.
 
-use crate::engines::chain::{certify_longest_chain_reporting, Progress};
+use crate::engines::chain::{certify_longest_chain_seeded, Progress};
 use crate::proofs::certificate::write_atomically;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -49,10 +49,22 @@ pub enum ChainItem {
     Failed(String),
 }
 
+/// The chain a valid certificate of exactly n in `dir` carries, if there is one.
+pub fn verified_chain(dir: &Path, n: u64) -> Option<Vec<u64>> {
+    let text = std::fs::read_to_string(certificate_path(dir, n)).ok()?;
+    let verdict = jg_verify::chain::check(text.as_bytes()).ok()?;
+    // The checker accepted the file, so its `chain` line is there and holds the chain.
+    let line = text.lines().find_map(|line| line.strip_prefix("chain "))?;
+    let chain: Vec<u64> = line.split_whitespace().map(|v| v.parse().ok()).collect::<Option<_>>()?;
+    (verdict.n == n && chain.len() as u64 == verdict.length).then_some(chain)
+}
+
 /// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
-/// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. `progress`
-/// hears the branch and cut's progress for the n at work, `item` the outcome of each n in order.
-/// Returns how many failed; only I/O stops it.
+/// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. Each n
+/// starts from the chain of n − 1 (certified just before, or read from its valid certificate in
+/// `dir`): a chain of 1..n − 1 is one of 1..n, and a(n) is a(n − 1) or one more, so the root
+/// bound often closes n at once. `progress` hears the branch and cut's progress for the n at
+/// work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
 pub fn certify_chain_range(
     (low, high): (u64, u64),
     dir: &Path,
@@ -65,17 +77,25 @@ pub fn certify_chain_range(
     }
     std::fs::create_dir_all(dir).map_err(io("create", dir))?;
     let mut failed = 0;
+    // The chain of n − 1, when known.
+    let mut previous: Option<Vec<u64>> = None;
     for n in low..=high {
         progress(n, None);
         if let Some(length) = verified_length(dir, n) {
             item(n, &ChainItem::Present { length });
+            previous = None;
             continue;
         }
+        let seed = previous
+            .take()
+            .or_else(|| verified_chain(dir, n - 1))
+            .unwrap_or_default();
         let started = Instant::now();
         let deadline = time_limit.map(|limit| started + limit);
-        let outcome = match certify_longest_chain_reporting(n, deadline, &|p| progress(n, Some(p)))
-        {
+        let report = |p| progress(n, Some(p));
+        let outcome = match certify_longest_chain_seeded(n, &seed, deadline, &report) {
             Ok(c) => {
+                previous = Some(c.found.chain.clone());
                 let path = certificate_path(dir, n);
                 write_atomically(&path, &c.certificate).map_err(io("write", &path))?;
                 let seconds = started.elapsed().as_secs_f64();
@@ -162,6 +182,27 @@ mod tests {
             .collect();
         assert_eq!(std::fs::read_to_string(path).unwrap(), expected);
         assert!(matches!(run_err(dir), ChainFolderError::ZeroN));
+    }
+
+    /// The chain a range starts n from is the one n − 1's valid certificate carries; a damaged
+    /// or missing certificate gives none.
+    #[test]
+    fn the_seed_is_read_only_from_a_valid_certificate() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        run(dir, (1, 9));
+        for n in 1..=9 {
+            let chain = verified_chain(dir, n).unwrap();
+            crate::engines::chain::check_chain(n, &chain).unwrap();
+            assert_eq!(Some(chain.len() as u64), verified_length(dir, n), "n = {n}");
+        }
+        let path = certificate_path(dir, 9);
+        let text = std::fs::read_to_string(&path).unwrap();
+        // A chain line one number longer than its length: the checker refuses it, so no seed.
+        let short = text.replacen("chain ", "chain 7 ", 1);
+        std::fs::write(&path, short).unwrap();
+        assert_eq!(verified_chain(dir, 9), None);
+        assert_eq!(verified_chain(dir, 10), None);
     }
 
     fn run_err(dir: &Path) -> ChainFolderError {

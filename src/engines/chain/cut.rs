@@ -210,7 +210,7 @@ impl Model {
         let root = if settings.weak_root {
             root
         } else {
-            self.cut_rounds(&mut lp, root, deadline, &mut cuts)?
+            self.cut_rounds(&mut lp, root, deadline, &mut cuts, best.len())?
         };
         let Some(root) = root else {
             let empty = Leaf {
@@ -273,7 +273,7 @@ impl Model {
                 None => {
                     lp.fix(&fixings);
                     let solution = lp.solve()?;
-                    self.cut_rounds(&mut lp, solution, deadline, &mut cuts)?
+                    self.cut_rounds(&mut lp, solution, deadline, &mut cuts, best.len())?
                 }
             };
             let leaf = |point: Option<&Point>, fixings: Vec<(usize, bool)>, cuts: usize| {
@@ -415,17 +415,19 @@ impl Model {
         Ok(best)
     }
 
-    /// Adds broken forest inequalities until none is found, or the deadline passes (the LP value
-    /// is a bound either way: cuts only lower it). Each cut goes to `cuts` and into the LP.
+    /// Adds broken forest inequalities until none is found, the bound closes the node against
+    /// the longest chain known (`best` numbers), or the deadline passes (the LP value is a bound
+    /// either way: cuts only lower it). Each cut goes to `cuts` and into the LP.
     fn cut_rounds(
         &self,
         lp: &mut Lp,
         mut node: Option<Point>,
         deadline: Option<Instant>,
         cuts: &mut Vec<Cut>,
+        best: usize,
     ) -> Result<Option<Point>, EngineFailed> {
         while let Some(point) = node.take() {
-            if past(deadline) {
+            if past(deadline) || prunable(point.objective, best) {
                 return Ok(Some(point));
             }
             let found = self.broken_forest_inequalities(&point);
