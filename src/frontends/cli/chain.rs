@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 pub struct Args {
     /// The numbers 1..=N (at most 2^20). Memory: one LP of G_N (about N ln N edges) and its
     /// cuts for the whole tree, and with --certificate each leaf's LP point until the tree is
-    /// proved: 50-140 MB at N = 500, 510-560 MB at N = 700 (a tree), 460-710 MB at N = 1000
+    /// proved: 50-140 MB at N = 500, 460-560 MB at N = 700 (a tree), 160-710 MB at N = 1000
     #[arg(value_parser = super::parse_n, required_unless_present = "range")]
     pub n: Option<u64>,
     /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
