@@ -55,14 +55,17 @@ pub fn verified_chain(dir: &Path, n: u64) -> Option<Vec<u64>> {
     let verdict = jg_verify::chain::check(text.as_bytes()).ok()?;
     // The checker accepted the file, so its `chain` line is there and holds the chain.
     let line = text.lines().find_map(|line| line.strip_prefix("chain "))?;
-    let chain: Vec<u64> = line.split_whitespace().map(|v| v.parse().ok()).collect::<Option<_>>()?;
+    let chain: Vec<u64> = line
+        .split_whitespace()
+        .map(|v| v.parse().ok())
+        .collect::<Option<_>>()?;
     (verdict.n == n && chain.len() as u64 == verdict.length).then_some(chain)
 }
 
 /// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
 /// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. Each n
 /// starts from the chain of n − 1 (certified just before, or read from its valid certificate in
-/// `dir`): a chain of 1..n − 1 is one of 1..n, and a(n) is a(n − 1) or one more, so the root
+/// `dir`): a chain of 1..n − 1 is one of 1..n, so a(n) ≥ a(n − 1), and with that chain the root
 /// bound often closes n at once. `progress` hears the branch and cut's progress for the n at
 /// work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
 pub fn certify_chain_range(
