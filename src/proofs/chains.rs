@@ -30,9 +30,7 @@ pub fn certificate_path(dir: &Path, n: u64) -> PathBuf {
 
 /// The length a valid certificate of exactly n in `dir` proves, if there is one.
 pub fn verified_length(dir: &Path, n: u64) -> Option<u64> {
-    let bytes = std::fs::read(certificate_path(dir, n)).ok()?;
-    let verdict = jg_verify::chain::check(&bytes).ok()?;
-    (verdict.n == n).then_some(verdict.length)
+    verified_chain(dir, n).map(|chain| chain.len() as u64)
 }
 
 /// What became of one n of a range.
@@ -49,7 +47,8 @@ pub enum ChainItem {
     Failed(String),
 }
 
-/// The chain a valid certificate of exactly n in `dir` carries, if there is one.
+/// The chain a valid certificate of exactly n in `dir` carries (its length the one proved), if
+/// there is one.
 pub fn verified_chain(dir: &Path, n: u64) -> Option<Vec<u64>> {
     let text = std::fs::read_to_string(certificate_path(dir, n)).ok()?;
     let verdict = jg_verify::chain::check(text.as_bytes()).ok()?;
@@ -84,9 +83,10 @@ pub fn certify_chain_range(
     let mut previous: Option<Vec<u64>> = None;
     for n in low..=high {
         progress(n, None);
-        if let Some(length) = verified_length(dir, n) {
+        if let Some(chain) = verified_chain(dir, n) {
+            let length = chain.len() as u64;
             item(n, &ChainItem::Present { length });
-            previous = None;
+            previous = Some(chain);
             continue;
         }
         let seed = previous
