@@ -13,6 +13,8 @@ const MAX_N: usize = 1 << 20;
 pub struct ChainVerdict {
     pub n: u64,
     pub length: u64,
+    /// The M of the proof's graph G_M: n itself, or a larger M named by a `graph` line.
+    pub graph: u64,
     pub cuts: u64,
     pub leaves: u64,
     pub blake3: String,
@@ -21,6 +23,9 @@ pub struct ChainVerdict {
 impl fmt::Display for ChainVerdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "valid: a longest chain of 1..{} has {} numbers, ", self.n, self.length)?;
+        if self.graph != self.n {
+            write!(f, "bound over 1..{}, ", self.graph)?;
+        }
         write!(f, "{} cuts, {} leaves, blake3 {}", self.cuts, self.leaves, self.blake3)
     }
 }
@@ -168,8 +173,18 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
         }
         (place[v], previous) = (i, v);
     }
-    let graph = Graph::new(n, length >= 3);
-    tokens.expect("denominator")?;
+    // Optionally, the proof is over G_M for a larger M: G_n is G_M's part on 1..n, so a chain
+    // of 1..n is one of 1..M, and a bound on G_M's chains bounds G_n's (spec.md §6.4).
+    let mut m = n;
+    match tokens.word("denominator")? {
+        "denominator" => {}
+        "graph" => {
+            m = tokens.number("graph", n as i128 + 1, (2 * length + 8).min(MAX_N) as i128)?;
+            tokens.expect("denominator")?;
+        }
+        other => return no(format!("expected `denominator`, found `{other}`")),
+    }
+    let graph = Graph::new(m, length >= 3);
     let denominator = tokens.int("denominator")?;
     if !(1..=1 << 62).contains(&denominator) {
         return no(format!("denominator {denominator} is outside 1..=2^62"));
@@ -180,7 +195,7 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
     for i in 0..cut_count {
         tokens.expect("cut")?;
         let k = graph.vertex(tokens)?;
-        let size = tokens.number("cut size", 2, n as i128)?;
+        let size = tokens.number("cut size", 2, m as i128)?;
         let mut set = Vec::new();
         for _ in 0..size {
             let v = graph.vertex(tokens)?;
@@ -196,7 +211,7 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
     }
     tokens.expect("tree")?;
     let bar = denominator.checked_mul(length as i128 + 1).ok_or_else(overflow)?;
-    let mut fixed: Vec<Option<bool>> = vec![None; n + 1 + graph.edges.len()];
+    let mut fixed: Vec<Option<bool>> = vec![None; m + 1 + graph.edges.len()];
     let mut open: Vec<usize> = Vec::new();
     let mut leaves = 0u64;
     loop {
@@ -235,8 +250,8 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
         return no(format!("extra data after `end`: `{extra}`"));
     }
     let blake3 = blake3::hash(bytes).to_hex().to_string();
-    let (n, length, cuts) = (n as u64, length as u64, cut_count as u64);
-    Ok(ChainVerdict { n, length, cuts, leaves, blake3 })
+    let (n, length, graph, cuts) = (n as u64, length as u64, m as u64, cut_count as u64);
+    Ok(ChainVerdict { n, length, graph, cuts, leaves, blake3 })
 }
 
 fn overflow() -> ChainRejection {

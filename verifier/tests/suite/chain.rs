@@ -305,3 +305,46 @@ fn the_length_is_checked_against_n_at_its_boundary() {
     let past = rejection(&replace_line(&text, "n 12", "n 31"));
     assert_says(&past, "length 11 is too short for n = 31 (n > 2·length + 8)");
 }
+
+/// The certificate of m with its `n` line set to n and a `graph m` line before `denominator`:
+/// the proof over G_m offered for 1..n, with m's own chain.
+fn from_above(m: u64, n: u64, graph: &str) -> String {
+    let text = published(m);
+    let text = replace_line(&text, &format!("n {m}"), &format!("n {n}"));
+    let denominator = text.lines().find(|l| l.starts_with("denominator ")).unwrap().to_string();
+    replace_line(&text, &denominator, &format!("{graph}\n{denominator}"))
+}
+
+/// a(36) = a(37) = a(38) = 30 < a(39). A proof over G_38 bounds the chains of 1..37 (they are
+/// chains of 1..38), so 38's certificate with its chain (which avoids 37 and 38) proves a(37)
+/// and a(36); the `graph` line must name a larger n, within the size bound, in its place, and
+/// a proof does not pass for a graph other than its own, nor for a length it does not reach.
+#[test]
+fn a_proof_over_a_larger_graph_proves_a_smaller_n_and_nothing_more() {
+    for n in [36, 37] {
+        let verdict = check(from_above(38, n, "graph 38").as_bytes()).unwrap();
+        assert_eq!((verdict.n, verdict.length, verdict.graph), (n, 30, 38));
+        let line = format!("valid: a longest chain of 1..{n} has 30 numbers, bound over 1..38, ");
+        assert!(verdict.to_string().starts_with(&line), "{verdict}");
+    }
+    assert_eq!(check(published(38).as_bytes()).unwrap().graph, 38);
+    assert_says(&rejection(&from_above(38, 37, "graph 37")), "graph 37 is outside 38..=68");
+    assert_says(&rejection(&from_above(38, 37, "graph 36")), "graph 36 is outside 38..=68");
+    assert_says(&rejection(&from_above(38, 37, "graph 69")), "graph 69 is outside 38..=68");
+    assert_says(&rejection(&from_above(38, 37, "graph x")), "graph: `x` is not an integer");
+    assert_says(&rejection(&from_above(38, 37, "graph")), "graph: `denominator` is not");
+    assert_says(&rejection(&from_above(38, 37, "grph 38")), "expected `denominator`");
+    // Its own proof over a larger graph than its own: the extra numbers are not bounded.
+    assert_says(&rejection(&from_above(38, 38, "graph 40")), "is not below length + 1");
+    // 39's chain holds 39: not a chain of 1..38.
+    let text = from_above(39, 38, "graph 39");
+    assert_says(&rejection(&text), "chain number 39 is outside 1..=38");
+    // 39's proof (no chain of 32) offered for a chain of 30 of 1..38: not below 31.
+    let chain_39 = published(39).lines().nth(3).unwrap().to_string();
+    let chain_38 = published(38).lines().nth(3).unwrap().to_string();
+    let lie = replace_line(&replace_line(&text, "length 31", "length 30"), &chain_39, &chain_38);
+    assert_says(&rejection(&lie), "is not below length + 1");
+    // The graph line after the denominator is no part of the format.
+    let late = replace_line(&published(38), "cuts 3", "graph 39\ncuts 3");
+    assert_says(&rejection(&late), "expected `cuts`, found `graph`");
+}
