@@ -5,6 +5,7 @@
 
 use crate::engines::chain::{certify_longest_chain_seeded, Progress};
 use crate::proofs::certificate::write_atomically;
+use jg_verify::chain::ChainVerdict;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -45,6 +46,12 @@ pub enum ChainItem {
     },
     /// Not certified (time limit, or the bound not closed): why.
     Failed(String),
+    /// Certified after the range, with the proof of `graph` (a later n of equal length).
+    Above {
+        length: u64,
+        graph: u64,
+        bytes: usize,
+    },
 }
 
 /// The chain a valid certificate of exactly n in `dir` carries (its length the one proved), if
@@ -78,7 +85,7 @@ pub fn certify_chain_range(
         return Err(ChainFolderError::ZeroN);
     }
     std::fs::create_dir_all(dir).map_err(io("create", dir))?;
-    let mut failed = 0;
+    let mut failures = Vec::new();
     // The chain of n − 1, when known.
     let mut previous: Option<Vec<u64>> = None;
     for n in low..=high {
@@ -93,6 +100,8 @@ pub fn certify_chain_range(
             .take()
             .or_else(|| verified_chain(dir, n - 1))
             .unwrap_or_default();
+        // If n fails, this chain (of 1..n − 1) still starts n + 1.
+        let kept = seed.clone();
         let started = Instant::now();
         let deadline = time_limit.map(|limit| started + limit);
         let report = |p| progress(n, Some(p));
@@ -109,13 +118,74 @@ pub fn certify_chain_range(
                 }
             }
             Err(error) => {
-                failed += 1;
+                failures.push(n);
+                previous = Some(kept);
                 ChainItem::Failed(error.to_string())
             }
         };
         item(n, &outcome);
     }
+    // Largest first, so that n may take the proof n + 1 itself took from n + 2.
+    let mut failed = 0;
+    for &n in failures.iter().rev() {
+        let below = verified_chain(dir, n - 1);
+        match certificate_from_above(dir, n, below.as_deref()) {
+            Some((bytes, verdict)) => {
+                let path = certificate_path(dir, n);
+                write_atomically(&path, &bytes).map_err(io("write", &path))?;
+                let (length, graph) = (verdict.length, verdict.graph);
+                let bytes = bytes.len();
+                item(
+                    n,
+                    &ChainItem::Above {
+                        length,
+                        graph,
+                        bytes,
+                    },
+                );
+            }
+            None => failed += 1,
+        }
+    }
     Ok(failed)
+}
+
+/// A certificate of n that reuses the proof of n + 1's valid certificate in `dir` (spec.md
+/// §6.4): a chain of 1..n is one of 1..n + 1, so the bound proved there holds for n, and it is
+/// exact when a chain of 1..n is as long, either n + 1's own chain when it avoids n + 1, or
+/// `below` (a chain of 1..n − 1). None when neither is, or n + 1 has no valid certificate.
+/// What it returns has been accepted by the checker, with its verdict.
+pub fn certificate_from_above(
+    dir: &Path,
+    n: u64,
+    below: Option<&[u64]>,
+) -> Option<(Vec<u8>, ChainVerdict)> {
+    let above = verified_chain(dir, n + 1)?;
+    let text = std::fs::read_to_string(certificate_path(dir, n + 1)).ok()?;
+    let chain = if above.iter().all(|&v| v <= n) {
+        above
+    } else {
+        below.filter(|chain| chain.len() == above.len())?.to_vec()
+    };
+    // The proof: n + 1's lines from its `graph` line (a proof taken from further up) or else
+    // its `denominator` line on.
+    let at = text
+        .lines()
+        .position(|line| line.starts_with("graph ") || line.starts_with("denominator "))?;
+    let proof: Vec<&str> = text.lines().skip(at).collect();
+    let graph = match proof[0].starts_with("graph ") {
+        true => String::new(),
+        false => format!("graph {}\n", n + 1),
+    };
+    let numbers: Vec<String> = chain.iter().map(u64::to_string).collect();
+    let head = format!(
+        "JGCHAIN1\nn {n}\nlength {}\nchain {}\n",
+        chain.len(),
+        numbers.join(" ")
+    );
+    let bytes = format!("{head}{graph}{}\n", proof.join("\n")).into_bytes();
+    let verdict = jg_verify::chain::check(&bytes).ok()?;
+    (verdict.n == n && verdict.length == chain.len() as u64).then_some((bytes, verdict))
 }
 
 /// Rewrites the b-file from the run of valid certificates n = 1, 2, … with no gap; returns its
@@ -149,6 +219,7 @@ mod tests {
                 ChainItem::Present { .. } => "present",
                 ChainItem::Certified { .. } => "certified",
                 ChainItem::Failed(_) => "failed",
+                ChainItem::Above { .. } => "above",
             };
             seen.push((n, kind));
         };
@@ -206,6 +277,49 @@ mod tests {
         std::fs::write(&path, short).unwrap();
         assert_eq!(verified_chain(dir, 9), None);
         assert_eq!(verified_chain(dir, 10), None);
+    }
+
+    /// a(36) = a(37) = a(38) = 30 and a(39) = 31 (the b-file, each term proved by its own
+    /// tree). An n that runs out of time takes the proof of n + 1, itself possibly taken from
+    /// n + 2, and the result is what the checker accepts; it is refused when n + 1's chain is
+    /// longer than any chain known for n.
+    #[test]
+    fn an_n_out_of_time_takes_the_proof_of_n_plus_1_when_the_lengths_agree() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        run(dir, (38, 39));
+        let mut seen = Vec::new();
+        let mut item = |n, outcome: &ChainItem| {
+            let what = match outcome {
+                ChainItem::Failed(_) => "failed".to_string(),
+                ChainItem::Above { length, graph, .. } => format!("{length} over {graph}"),
+                _ => "other".to_string(),
+            };
+            seen.push((n, what));
+        };
+        let limit = Some(Duration::ZERO);
+        let failed = certify_chain_range((36, 37), dir, limit, &|_, _| {}, &mut item).unwrap();
+        assert_eq!(failed, 0);
+        let expected = [
+            (36, "failed"),
+            (37, "failed"),
+            (37, "30 over 38"),
+            (36, "30 over 38"),
+        ];
+        let expected: Vec<(u64, String)> = expected.map(|(n, s)| (n, s.to_string())).into();
+        assert_eq!(seen, expected);
+        for n in [36, 37] {
+            let bytes = std::fs::read(certificate_path(dir, n)).unwrap();
+            let verdict = jg_verify::chain::check(&bytes).unwrap();
+            assert_eq!((verdict.n, verdict.length, verdict.graph), (n, 30, 38));
+            let chain = verified_chain(dir, n).unwrap();
+            crate::engines::chain::check_chain(n, &chain).unwrap();
+        }
+        // a(38) < a(39), and no chain of 1..37 is as long as 39's: nothing to take.
+        let below = verified_chain(dir, 37).unwrap();
+        assert!(certificate_from_above(dir, 38, Some(&below)).is_none());
+        // Without a certificate of n + 1 there is nothing to take either.
+        assert!(certificate_from_above(dir, 39, Some(&below)).is_none());
     }
 
     fn run_err(dir: &Path) -> ChainFolderError {

@@ -34,7 +34,9 @@ pub struct Args {
     #[arg(long, value_name = "PATH", conflicts_with = "range")]
     pub certificate: Option<PathBuf>,
     /// Certify every n of A..B (inclusive) into --out-dir as chain-N.txt, skipping each n whose
-    /// certificate is already there and valid, then rewrite DIR/a337125.txt
+    /// certificate is already there and valid, then rewrite DIR/a337125.txt. With
+    /// --time-limit (per n), an n that runs out of time is tried again at the end with the proof
+    /// of n + 1, which holds when a(n) = a(n + 1)
     #[arg(long, value_name = "A..B", value_parser = super::parse_range, conflicts_with = "n")]
     pub range: Option<(u64, u64)>,
     /// Where --range writes (default certificates/chains)
@@ -171,8 +173,9 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
 
 /// Certifies each n of the range that has no valid certificate yet (the library's
 /// `certify_chain_range`); one stdout line per n (`n length seconds bytes`, or `n present
-/// length`), then the b-file of the run of verified terms from n = 1. A failure is reported and
-/// counted, and the exit code is then 1.
+/// length`), then, for an n that failed but takes the proof of a later n, `n length above M
+/// bytes`; then the b-file of the run of verified terms from n = 1. A failure is reported,
+/// and the exit code is 1 if any n is left without a certificate.
 fn run_range(
     range: (u64, u64),
     dir: &Path,
@@ -197,9 +200,19 @@ fn run_range(
                 println!("{n}\t{length}\t{seconds:.2}\t{bytes}")
             }
             ChainItem::Failed(error) => eprintln!("jg: n = {n}: NOT certified: {error}"),
+            ChainItem::Above {
+                length,
+                graph,
+                bytes,
+            } => {
+                bar.println(format!("{n}: certified with the proof of n = {graph}"));
+                println!("{n}\t{length}\tabove {graph}\t{bytes}");
+            }
         }
         let _ = std::io::stdout().flush();
-        bar.inc(1);
+        if !matches!(outcome, ChainItem::Above { .. }) {
+            bar.inc(1); // an n certified from above was counted when it failed
+        }
     };
     let failed = certify_chain_range(range, dir, time_limit, &progress, &mut item)
         .map_err(|e| e.to_string())?;
