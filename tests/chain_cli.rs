@@ -116,3 +116,66 @@ fn help_states_the_limit_and_the_memory() {
     assert!(help.contains("Memory: "), "{help}");
     assert!(help.contains("one LP of G_N"), "{help}");
 }
+
+/// `--from-below`: n = 65 on the certificate of 64 (a(65) = a(64)) proves the length the plain
+/// run finds, under a branch on 65; a prime n, a missing file, a certificate of n − 1 for a(n) >
+/// a(n − 1), and the flag without `--certificate` are refused with a reason.
+#[test]
+fn from_below_builds_on_the_certificate_of_n_minus_1() {
+    let temporary = tempfile::tempdir().unwrap();
+    let path = |name: &str| temporary.path().join(name).to_str().unwrap().to_string();
+    let (b64, c65) = (path("b64.txt"), path("c65.txt"));
+    assert!(jg(&["chain", "64", "--certificate", &b64]).status.success());
+    let out = jg(&["chain", "65", "--certificate", &c65, "--from-below", &b64]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&c65).unwrap();
+    let verdict = jg_verify::chain::check(&bytes).unwrap();
+    let plain = jg(&["chain", "65", "--format", "json"]);
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert_eq!((verdict.n, verdict.graph), (65, 65));
+    assert_eq!(plain["length"], verdict.length);
+    assert!(String::from_utf8(bytes)
+        .unwrap()
+        .contains("\ntree\nbranch y 65\n"));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with(&format!(
+        "n = 65: a longest chain has {} numbers",
+        verdict.length
+    )));
+    assert!(stdout.contains(&format!("certificate {c65}: ")), "{stdout}");
+
+    let refused = |args: &[&str], reason: &str| {
+        let out = jg(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(reason), "{args:?}: {stderr}");
+    };
+    let c = path("c.txt");
+    let b66 = path("b66.txt");
+    assert!(jg(&["chain", "66", "--certificate", &b66]).status.success());
+    refused(
+        &["chain", "67", "--certificate", &c, "--from-below", &b66],
+        "67 changes which numbers the reduction keeps",
+    );
+    refused(
+        &[
+            "chain",
+            "66",
+            "--certificate",
+            &c,
+            "--from-below",
+            &path("none.txt"),
+        ],
+        "cannot read",
+    );
+    refused(
+        &["chain", "66", "--certificate", &c, "--from-below", &c65],
+        "a(n) > a(n − 1)",
+    );
+    refused(&["chain", "66", "--from-below", &b64], "--certificate");
+    assert!(!std::path::Path::new(&c).exists());
+}

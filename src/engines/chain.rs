@@ -8,6 +8,7 @@ mod certify;
 mod cut;
 mod improve;
 mod lp;
+mod through;
 
 pub use cut::{Progress, Report};
 
@@ -181,11 +182,128 @@ pub fn certify_longest_chain_seeded(
 const SEARCH: cut::Settings = cut::Settings {
     want_proof: false,
     weak_root: false,
+    through: None,
 };
 const CERTIFY: cut::Settings = cut::Settings {
     want_proof: true,
     weak_root: false,
+    through: None,
 };
+
+/// Certifies n from `below`, a valid certificate of n − 1 whose proof is over G_{n−1} (no
+/// `graph` line): the branch and cut runs on the chains through n alone (y_n fixed to 1), and
+/// the certificate branches on y_n, n − 1's tree on its 0 side (spec.md §6.4). Holds when
+/// a(n) = a(n − 1) and n changes nothing else in the reduced graph (§6.2): n is not a prime
+/// above n/2 and not twice one. A longer chain through n is an error that names its length.
+pub fn certify_through(
+    n: u64,
+    below: &[u8],
+    deadline: Option<Instant>,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
+    certify_through_with(n, below, deadline, CERTIFY, report)
+}
+
+fn certify_through_with(
+    n: u64,
+    below: &[u8],
+    deadline: Option<Instant>,
+    settings: cut::Settings,
+    report: cut::Report,
+) -> Result<CertifiedChain, ChainSearchError> {
+    let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
+    let verdict = jg_verify::chain::check(below)
+        .map_err(|e| fail(format!("the certificate of n − 1 is refused: {e}")))?;
+    if n < 2 || verdict.n != n - 1 || verdict.graph != n - 1 {
+        return Err(fail(format!(
+            "the certificate below must prove n − 1 = {} over its own graph (it proves {} over 1..{})",
+            n.saturating_sub(1),
+            verdict.n,
+            verdict.graph
+        )));
+    }
+    if n > MAX_CHAIN_N {
+        return Err(ChainSearchError::TooLarge(n, MAX_CHAIN_N));
+    }
+    let below = std::str::from_utf8(below)
+        .map_err(|_| fail("the certificate below is not text".into()))
+        .and_then(|text| through::Below::read(text).map_err(fail))?;
+    let (before, after) = (kept_numbers(n as usize - 1), kept_numbers(n as usize));
+    if after[..n as usize] != before[..] || !after[n as usize] {
+        return Err(fail(format!(
+            "{n} changes which numbers the reduction keeps (spec.md §6.2): prove it on its own"
+        )));
+    }
+    let seed: Vec<usize> = below.chain.iter().map(|&v| v as usize).collect();
+    let settings = cut::Settings {
+        through: Some(n as usize),
+        ..settings
+    };
+    let (found, proof) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
+    if !found.proved {
+        return Err(fail("the time limit stopped the branch and cut".into()));
+    }
+    if found.chain.len() > below.chain.len() {
+        // The tree through n bounds only the chains through n, against a(n − 1) + 1.
+        return Err(fail(format!(
+            "a chain of {} numbers, one more than n − 1's: a(n) > a(n − 1), prove n on its own",
+            found.chain.len()
+        )));
+    }
+    let proof = proof
+        .ok_or_else(|| fail("no proof was built".into()))?
+        .map_err(fail)?;
+    let mut last_reason = String::from("the common denominator overflows");
+    for power in 0..=40u32 {
+        for scale in [1u64 << power, 3 << power] {
+            let Some((text, rows)) = through::splice(n, &found.chain, &below, &proof, scale) else {
+                continue;
+            };
+            match jg_verify::chain::check(text.as_bytes()) {
+                Ok(verdict) if verdict.n == n && verdict.length == found.chain.len() as u64 => {
+                    return Ok(CertifiedChain {
+                        denominator: below.denominator * scale,
+                        cuts: verdict.cuts as usize,
+                        rows,
+                        leaves: verdict.leaves,
+                        found,
+                        certificate: text.into_bytes(),
+                    })
+                }
+                Ok(_) => return Err(fail("the verifier read another length".into())),
+                Err(reason) => last_reason = reason.to_string(),
+            }
+        }
+    }
+    Err(fail(format!(
+        "the spliced proof was refused at every denominator ({last_reason})"
+    )))
+}
+
+/// Which numbers of 1..=n the reduced graph H keeps (spec.md §6.2; index 0 unused).
+fn kept_numbers(n: usize) -> Vec<bool> {
+    reduction(&neighbour_lists(n)).0
+}
+
+/// The reduction of spec.md §6.2 on G_n (`neighbours` by number): which numbers H keeps, all
+/// but the smaller numbers of each group hanging on one neighbour alone; and for each such
+/// neighbour u, the number its group keeps (usize::MAX for the others).
+fn reduction(neighbours: &[Vec<usize>]) -> (Vec<bool>, Vec<usize>) {
+    let n = neighbours.len() - 1;
+    let mut kept = vec![true; n + 1];
+    let mut group_of = vec![usize::MAX; n + 1];
+    for v in (1..=n).rev() {
+        if neighbours[v].len() == 1 {
+            let u = neighbours[v][0];
+            if group_of[u] == usize::MAX {
+                group_of[u] = v;
+            } else {
+                kept[v] = false;
+            }
+        }
+    }
+    (kept, group_of)
+}
 
 fn certify_with(
     n: u64,
@@ -231,18 +349,10 @@ fn by_cuts(
         greedy
     };
     let reduce = incumbent.len() >= 3;
-    let mut kept = vec![true; n + 1];
-    let mut group_of = vec![usize::MAX; n + 1];
-    for v in (1..=n).rev() {
-        if reduce && neighbours[v].len() == 1 {
-            let u = neighbours[v][0];
-            if group_of[u] == usize::MAX {
-                group_of[u] = v;
-            } else {
-                kept[v] = false;
-            }
-        }
-    }
+    let (kept, group_of) = match reduce {
+        true => reduction(&neighbours),
+        false => (vec![true; n + 1], vec![usize::MAX; n + 1]),
+    };
     // The first chain on the reduced graph: a dropped end becomes its group's kept one, or
     // goes when that one is on the chain already (a dropped number, with one neighbour, can
     // only be an end).
@@ -847,7 +957,62 @@ mod tests {
     const WEAK_ROOT: cut::Settings = cut::Settings {
         want_proof: true,
         weak_root: true,
+        through: None,
     };
+
+    /// n proved on n − 1's proof (both trees, from weak roots): the certificate verifies and
+    /// proves the plain run's length; its tree is n − 1's under `branch y n`, the chains through
+    /// n beside it, and the `d n` rows that pay for n's edges are really needed somewhere. An n
+    /// with a(n) > a(n − 1), a prime or twice a prime (they change the reduced graph), a
+    /// certificate of another n and a damaged one are refused.
+    #[test]
+    fn a_proof_through_n_on_the_proof_of_n_minus_1_verifies() {
+        let (mut spliced, mut paid, mut longer) = (0, 0, 0);
+        for n in 40..=100u64 {
+            let below = certify_with(n - 1, &[], None, WEAK_ROOT, &|_| {}).unwrap();
+            let plain = certify_longest_chain(n, None).unwrap().found.chain.len();
+            let result = certify_through_with(n, &below.certificate, None, WEAK_ROOT, &|_| {});
+            let prime = |p: u64| p > 1 && (2..p).all(|d| !p.is_multiple_of(d));
+            if prime(n) || (n % 2 == 0 && prime(n / 2)) {
+                let refused = result.unwrap_err().to_string();
+                assert!(refused.contains("reduction keeps"), "n = {n}: {refused}");
+                continue;
+            }
+            if plain > below.found.chain.len() {
+                let refused = result.unwrap_err().to_string();
+                let reason = format!("a chain of {plain} numbers, one more than n − 1's");
+                assert!(refused.contains(&reason), "n = {n}: {refused}");
+                longer += 1;
+                continue;
+            }
+            let through = result.unwrap_or_else(|e| panic!("n = {n}: {e}"));
+            let verdict = jg_verify::chain::check(&through.certificate).unwrap();
+            assert_eq!((verdict.n, verdict.graph), (n, n));
+            assert_eq!(verdict.length as usize, plain, "n = {n}");
+            assert_eq!(through.leaves, verdict.leaves);
+            let text = String::from_utf8(through.certificate).unwrap();
+            spliced += 1;
+            let tree: Vec<&str> = text.lines().skip_while(|l| *l != "tree").collect();
+            assert_eq!(tree[1], format!("branch y {n}"), "n = {n}");
+            assert!(verdict.leaves > below.leaves, "n = {n}");
+            if text.lines().any(|l| l.starts_with(&format!("d {n} "))) {
+                paid += 1;
+            }
+        }
+        assert!(
+            spliced >= 4 && longer >= 10,
+            "{spliced} spliced, {longer} longer"
+        );
+        assert!(paid >= 1, "no leaf needed a d-row at n");
+        let below = certify_longest_chain(49, None).unwrap().certificate;
+        let other = certify_through(51, &below, None, &|_| {}).unwrap_err();
+        assert!(other.to_string().contains("n − 1 = 50"), "{other}");
+        let mut damaged = below.clone();
+        let at = damaged.len() - 10;
+        damaged[at] ^= 0x01;
+        let refused = certify_through(50, &damaged, None, &|_| {}).unwrap_err();
+        assert!(refused.to_string().contains("refused"), "{refused}");
+    }
 
     /// Tree certificates end to end: with a weak root every certificate is a tree of several
     /// leaves, the verifier accepts it, and the length it proves is the brute force's.

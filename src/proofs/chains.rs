@@ -3,7 +3,7 @@
 //! the terms proved from n = 1 on. Certifying a range is resumable: an n whose certificate is
 //! already there and valid is skipped, so a stopped run loses at most the n it was working on.
 
-use crate::engines::chain::{certify_longest_chain_seeded, Progress};
+use crate::engines::chain::{certify_longest_chain_seeded, certify_through, Progress};
 use crate::proofs::certificate::write_atomically;
 use jg_verify::chain::ChainVerdict;
 use std::path::{Path, PathBuf};
@@ -50,6 +50,13 @@ pub enum ChainItem {
     Above {
         length: u64,
         graph: u64,
+        bytes: usize,
+    },
+    /// Certified after the range from the proof of n − 1 and a search of the chains through n
+    /// alone (spec.md §6.4).
+    Below {
+        length: usize,
+        seconds: f64,
         bytes: usize,
     },
 }
@@ -125,9 +132,19 @@ pub fn certify_chain_range(
         };
         item(n, &outcome);
     }
+    // Smallest first, so that n may build on the proof n − 1 itself built on n − 2's. Only a
+    // certificate with its own proof serves below, and those the pass after this one writes
+    // do not, so one pass each, in this order, is all that can succeed.
+    let mut left = Vec::new();
+    for &n in &failures {
+        match certificate_from_below(dir, n, time_limit, progress)? {
+            Some(outcome) => item(n, &outcome),
+            None => left.push(n),
+        }
+    }
     // Largest first, so that n may take the proof n + 1 itself took from n + 2.
     let mut failed = 0;
-    for &n in failures.iter().rev() {
+    for &n in left.iter().rev() {
         let below = verified_chain(dir, n - 1);
         match certificate_from_above(dir, n, below.as_deref()) {
             Some((bytes, verdict)) => {
@@ -148,6 +165,36 @@ pub fn certify_chain_range(
         }
     }
     Ok(failed)
+}
+
+/// Certifies n from the valid certificate of n − 1 in `dir` when that one has its own proof:
+/// the branch and cut searches the chains through n alone, within `time_limit`, and n − 1's
+/// tree bounds the others (spec.md §6.4). Writes `chain-N.txt` and returns what became of n;
+/// None when n − 1 has no such certificate, a(n) > a(n − 1) needs more than the time, or n
+/// changes the reduced graph. Only I/O is an error.
+pub fn certificate_from_below(
+    dir: &Path,
+    n: u64,
+    time_limit: Option<Duration>,
+    progress: &dyn Fn(u64, Option<Progress>),
+) -> Result<Option<ChainItem>, ChainFolderError> {
+    progress(n, None);
+    let Ok(below) = std::fs::read(certificate_path(dir, n - 1)) else {
+        return Ok(None);
+    };
+    let started = Instant::now();
+    let deadline = time_limit.map(|limit| started + limit);
+    let report = |p| progress(n, Some(p));
+    let Ok(c) = certify_through(n, &below, deadline, &report) else {
+        return Ok(None);
+    };
+    let path = certificate_path(dir, n);
+    write_atomically(&path, &c.certificate).map_err(io("write", &path))?;
+    Ok(Some(ChainItem::Below {
+        length: c.found.chain.len(),
+        seconds: started.elapsed().as_secs_f64(),
+        bytes: c.certificate.len(),
+    }))
 }
 
 /// A certificate of n that reuses the proof of n + 1's valid certificate in `dir` (spec.md
@@ -220,6 +267,7 @@ mod tests {
                 ChainItem::Certified { .. } => "certified",
                 ChainItem::Failed(_) => "failed",
                 ChainItem::Above { .. } => "above",
+                ChainItem::Below { .. } => "below",
             };
             seen.push((n, kind));
         };
@@ -320,6 +368,32 @@ mod tests {
         assert!(certificate_from_above(dir, 38, Some(&below)).is_none());
         // Without a certificate of n + 1 there is nothing to take either.
         assert!(certificate_from_above(dir, 39, Some(&below)).is_none());
+    }
+
+    /// The pass after the range that builds n on n − 1's proof: it writes n's certificate when
+    /// a(n) = a(n − 1), and leaves n alone when n − 1 has no certificate or a(n) is larger.
+    #[test]
+    fn an_n_out_of_time_builds_on_the_proof_of_n_minus_1_when_the_lengths_agree() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        run(dir, (48, 48));
+        let quiet = &|_, _| {};
+        let made = certificate_from_below(dir, 49, None, quiet).unwrap();
+        assert!(matches!(made, Some(ChainItem::Below { length: 39, .. })));
+        let bytes = std::fs::read(certificate_path(dir, 49)).unwrap();
+        let verdict = jg_verify::chain::check(&bytes).unwrap();
+        assert_eq!((verdict.n, verdict.length, verdict.graph), (49, 39, 49));
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.contains("\ntree\nbranch y 49\n"));
+        // a(50) = 41 > a(49): nothing written. No certificate of 50: nothing to build on.
+        assert!(certificate_from_below(dir, 50, None, quiet)
+            .unwrap()
+            .is_none());
+        assert!(!certificate_path(dir, 50).exists());
+        assert!(certificate_from_below(dir, 51, None, quiet)
+            .unwrap()
+            .is_none());
+        assert_eq!(verified_length(dir, 49), Some(39));
     }
 
     fn run_err(dir: &Path) -> ChainFolderError {

@@ -239,20 +239,29 @@ impl Model {
 
 /// The certificate's text with every multiplier rounded to a multiple of 1/denominator.
 fn text(found: &super::LongestChain, proof: &Proof, denominator: u64) -> (String, usize) {
-    use std::fmt::Write;
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
-    let mut out = format!(
-        "JGCHAIN1\nn {}\nlength {}\nchain {}\ndenominator {denominator}\ncuts {}\n",
+    let (cuts, tree, rows) = body(proof, denominator, 0);
+    let out = format!(
+        "JGCHAIN1\nn {}\nlength {}\nchain {}\ndenominator {denominator}\ncuts {}\n{cuts}tree\n{tree}end\n",
         found.n,
         found.chain.len(),
         numbers.join(" "),
         proof.cuts.len()
     );
+    (out, rows)
+}
+
+/// The proof's `cut` lines and its tree's lines (spec.md §6.1), every multiplier rounded to a
+/// multiple of 1/denominator and every cut number shifted by `cut_offset` (for a tree that
+/// follows another's cuts); and the count of rows with a multiplier.
+pub(super) fn body(proof: &Proof, denominator: u64, cut_offset: usize) -> (String, String, usize) {
+    use std::fmt::Write;
+    let mut cuts = String::new();
     for (k, set) in &proof.cuts {
         let set: Vec<String> = set.iter().map(usize::to_string).collect();
-        let _ = writeln!(out, "cut {k} {} {}", set.len(), set.join(" "));
+        let _ = writeln!(cuts, "cut {k} {} {}", set.len(), set.join(" "));
     }
-    let _ = writeln!(out, "tree");
+    let mut out = String::new();
     let mut rows = 0;
     for step in &proof.steps {
         let leaf = match step {
@@ -279,12 +288,11 @@ fn text(found: &super::LongestChain, proof: &Proof, denominator: u64) -> (String
                 Row::AtMostTwo(v) => writeln!(out, "d {v} {m}"),
                 Row::AtLeastOne(v) => writeln!(out, "u {v} {m}"),
                 Row::Edge(a, b) => writeln!(out, "e {a} {b} {m}"),
-                Row::Forest(c) => writeln!(out, "c {c} {m}"),
+                Row::Forest(c) => writeln!(out, "c {} {m}", c + cut_offset),
             };
         }
     }
-    out.push_str("end\n");
-    (out, rows)
+    (cuts, out, rows)
 }
 
 /// The smallest denominator in 1, 2, 3, 4, 6, 8, 12, … 2^40 whose rounded multipliers the

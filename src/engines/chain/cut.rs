@@ -85,6 +85,10 @@ pub(super) struct Settings {
     /// For tests that need a tree certificate at small n: no forest cuts at the root, and the
     /// nodes of depth below `WEAK_DEPTH` are branched on even when their bound closes them.
     pub weak_root: bool,
+    /// Only chains through this number: y of it is fixed to 1 in every node, and the tree
+    /// proves the bound for those chains alone (the other side of a branch on it comes from
+    /// elsewhere, see `certify_through` in the chain engine).
+    pub through: Option<usize>,
 }
 
 /// How deep a weak root (`Settings::weak_root`) forces branching.
@@ -165,6 +169,11 @@ pub(super) fn longest_path(
         .map(|j| (j, if j < nv { -1.0 } else { 1.0 }))
         .collect();
     lp.row(&tree, -1.0, -1.0);
+    let base: Vec<(usize, bool)> = match settings.through {
+        Some(v) if index.get(v).is_some_and(|&i| i != usize::MAX) => vec![(index[v], true)],
+        Some(v) => return Err(EngineFailed(format!("{v} is not a number of the graph"))),
+        None => Vec::new(),
+    };
     let model = Model {
         board: Board::new(&vertices),
         vertices,
@@ -174,6 +183,7 @@ pub(super) fn longest_path(
     model.branch_and_cut(
         lp.build(Sense::Maximise),
         incumbent,
+        &base,
         deadline,
         settings,
         report,
@@ -200,6 +210,7 @@ impl Model {
         &self,
         mut lp: Lp,
         mut best: Vec<usize>,
+        base: &[(usize, bool)],
         deadline: Option<Instant>,
         settings: Settings,
         report: Report,
@@ -217,6 +228,9 @@ impl Model {
         if searched.len() > best.len() {
             best = searched;
         }
+        if !base.is_empty() {
+            lp.fix(base);
+        }
         let root = lp.solve()?;
         let root = if settings.weak_root {
             root
@@ -226,7 +240,7 @@ impl Model {
         let Some(root) = root else {
             let empty = Leaf {
                 point: None,
-                fixings: Vec::new(),
+                fixings: base.to_vec(),
                 cuts: cuts.len(),
             };
             let tree = vec![Node::Leaf(empty)];
@@ -244,7 +258,7 @@ impl Model {
         let root_objective = root.objective;
         let root_leaf = settings.want_proof.then(|| Leaf {
             point: Some(sparse(&root)),
-            fixings: Vec::new(),
+            fixings: base.to_vec(),
             cuts: cuts.len(),
         });
         let root_bound = (root_objective + EPS).floor() as u64;
@@ -259,7 +273,7 @@ impl Model {
         }
         // Then a dive from the root, when the root's bound does not close the question already.
         if !prunable(root_objective, best.len()) {
-            best = self.dive(&mut lp, &root, best, deadline)?;
+            best = self.dive(&mut lp, &root, best, base, deadline)?;
         }
         let mut nodes = 0u64;
         // The tree as explored (slot 0 the root), for the certificate when the root alone
@@ -267,7 +281,7 @@ impl Model {
         let mut tree = vec![Node::Open];
         let mut stack = vec![Open {
             slot: 0,
-            fixings: Vec::new(),
+            fixings: base.to_vec(),
         }];
         let mut solved_root = Some(root);
         let mut proved = true;
@@ -278,7 +292,7 @@ impl Model {
                 longest: best.len(),
                 root_bound: root_objective,
             });
-            let forced = settings.weak_root && fixings.len() < WEAK_DEPTH;
+            let forced = settings.weak_root && fixings.len() < base.len() + WEAK_DEPTH;
             let node = match solved_root.take() {
                 Some(root) => Some(root),
                 None => {
@@ -387,9 +401,10 @@ impl Model {
         lp: &mut Lp,
         root: &Point,
         mut best: Vec<usize>,
+        base: &[(usize, bool)],
         deadline: Option<Instant>,
     ) -> Result<Vec<usize>, EngineFailed> {
-        let mut fixings: Vec<(usize, bool)> = Vec::new();
+        let mut fixings: Vec<(usize, bool)> = base.to_vec();
         let mut values = root.values.clone();
         for step in 0..self.vertices.len() {
             let next = values
@@ -421,7 +436,7 @@ impl Model {
             values = point.values;
         }
         // Back to the root's optimum, so that the tree starts from the root's basis.
-        lp.fix(&[]);
+        lp.fix(base);
         lp.solve()?;
         Ok(best)
     }

@@ -4,8 +4,8 @@
 
 use super::CliError;
 use juniper_green::engines::chain::{
-    certify_longest_chain_reporting, check_chain, longest_chain_reporting, CertifiedChain,
-    LongestChain, Progress,
+    certify_longest_chain_reporting, certify_through, check_chain, longest_chain_reporting,
+    CertifiedChain, LongestChain, Progress,
 };
 use juniper_green::proofs::chains::{certify_chain_range, write_b_file, ChainItem};
 use std::io::Write;
@@ -33,10 +33,22 @@ pub struct Args {
     /// Write the chain certificate (spec.md §6) to PATH; fails unless the bound is certified
     #[arg(long, value_name = "PATH", conflicts_with = "range")]
     pub certificate: Option<PathBuf>,
+    /// With --certificate: prove N from BELOW, a certificate of N − 1 with its own proof. Only
+    /// the chains through N are searched (the others are chains of 1..N − 1, which BELOW
+    /// bounds), and the certificate's tree puts BELOW's under a branch on N (spec.md §6.4).
+    /// Holds when a(N) = a(N − 1) and N is neither a prime above N/2 nor twice one
+    #[arg(
+        long,
+        value_name = "BELOW",
+        requires = "certificate",
+        conflicts_with = "range"
+    )]
+    pub from_below: Option<PathBuf>,
     /// Certify every n of A..B (inclusive) into --out-dir as chain-N.txt, skipping each n whose
     /// certificate is already there and valid, then rewrite DIR/a337125.txt. With
-    /// --time-limit (per n), an n that runs out of time is tried again at the end with the proof
-    /// of n + 1, which holds when a(n) = a(n + 1)
+    /// --time-limit (per n), an n that runs out of time is tried again at the end: first (with
+    /// the same limit) from the proof of n − 1 and a search of the chains through n alone, as
+    /// --from-below does; then with the proof of n + 1, which holds when a(n) = a(n + 1)
     #[arg(long, value_name = "A..B", value_parser = super::parse_range, conflicts_with = "n")]
     pub range: Option<(u64, u64)>,
     /// Where --range writes (default certificates/chains)
@@ -71,7 +83,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     };
     let (found, certified) = match &args.certificate {
         Some(path) => {
-            let certified = certify_longest_chain_reporting(n, deadline, &report)?;
+            let certified = match &args.from_below {
+                Some(below) => {
+                    let bytes = std::fs::read(below)
+                        .map_err(|e| format!("cannot read {}: {e}", below.display()))?;
+                    certify_through(n, &bytes, deadline, &report)?
+                }
+                None => certify_longest_chain_reporting(n, deadline, &report)?,
+            };
             juniper_green::proofs::certificate::write_atomically(path, &certified.certificate)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             (certified.found.clone(), Some(certified))
@@ -173,8 +192,8 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
 
 /// Certifies each n of the range that has no valid certificate yet (the library's
 /// `certify_chain_range`); one stdout line per n (`n length seconds bytes`, or `n present
-/// length`), then, for an n that failed but takes the proof of a later n, `n length above M
-/// bytes`; then the b-file of the run of verified terms from n = 1. A failure is reported,
+/// length`), then, for an n that failed but is certified after the range, `n length below M
+/// bytes` (from the proof of M = n − 1) or `n length above M bytes` (with the proof of M > n); then the b-file of the run of verified terms from n = 1. A failure is reported,
 /// and the exit code is 1 if any n is left without a certificate.
 fn run_range(
     range: (u64, u64),
@@ -208,10 +227,21 @@ fn run_range(
                 bar.println(format!("{n}: certified with the proof of n = {graph}"));
                 println!("{n}\t{length}\tabove {graph}\t{bytes}");
             }
+            ChainItem::Below {
+                length,
+                seconds,
+                bytes,
+            } => {
+                let below = n - 1;
+                bar.println(format!(
+                    "{n}: certified in {seconds:.2} s from the proof of n = {below} and the chains through {n}"
+                ));
+                println!("{n}\t{length}\tbelow {below}\t{bytes}");
+            }
         }
         let _ = std::io::stdout().flush();
-        if !matches!(outcome, ChainItem::Above { .. }) {
-            bar.inc(1); // an n certified from above was counted when it failed
+        if !matches!(outcome, ChainItem::Above { .. } | ChainItem::Below { .. }) {
+            bar.inc(1); // an n certified after the range was counted when it failed
         }
     };
     let failed = certify_chain_range(range, dir, time_limit, &progress, &mut item)
