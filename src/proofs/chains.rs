@@ -170,7 +170,7 @@ pub fn certify_chain_range(
 /// Certifies n from the valid certificate of n − 1 in `dir` when that one has its own proof:
 /// the branch and cut searches the chains through n alone, within `time_limit`, and n − 1's
 /// tree bounds the others (spec.md §6.4). Writes `chain-N.txt` and returns what became of n;
-/// None when n − 1 has no such certificate, a(n) > a(n − 1) needs more than the time, or n
+/// None when n − 1 has no such certificate, the search needs more than the time, or n
 /// changes the reduced graph. Only I/O is an error.
 pub fn certificate_from_below(
     dir: &Path,
@@ -370,30 +370,39 @@ mod tests {
         assert!(certificate_from_above(dir, 39, Some(&below)).is_none());
     }
 
-    /// The pass after the range that builds n on n − 1's proof: it writes n's certificate when
-    /// a(n) = a(n − 1), and leaves n alone when n − 1 has no certificate or a(n) is larger.
+    /// The pass after the range that builds n on n − 1's proof: it writes n's certificate
+    /// whether a(n) = a(n − 1) (49 on 48) or a(n) is larger (50 on 49), and leaves n alone
+    /// when n − 1 has no certificate or n changes the reduced graph (53, a prime).
     #[test]
-    fn an_n_out_of_time_builds_on_the_proof_of_n_minus_1_when_the_lengths_agree() {
+    fn an_n_out_of_time_builds_on_the_proof_of_n_minus_1() {
         let dir = tempfile::tempdir().unwrap();
         let dir = dir.path();
         run(dir, (48, 48));
         let quiet = &|_, _| {};
-        let made = certificate_from_below(dir, 49, None, quiet).unwrap();
-        assert!(matches!(made, Some(ChainItem::Below { length: 39, .. })));
-        let bytes = std::fs::read(certificate_path(dir, 49)).unwrap();
-        let verdict = jg_verify::chain::check(&bytes).unwrap();
-        assert_eq!((verdict.n, verdict.length, verdict.graph), (49, 39, 49));
-        let text = String::from_utf8(bytes).unwrap();
-        assert!(text.contains("\ntree\nbranch y 49\n"));
-        // a(50) = 41 > a(49): nothing written. No certificate of 50: nothing to build on.
-        assert!(certificate_from_below(dir, 50, None, quiet)
+        for (n, expected) in [(49, 39), (50, 41)] {
+            let made = certificate_from_below(dir, n, None, quiet).unwrap();
+            assert!(
+                matches!(made, Some(ChainItem::Below { length, .. }) if length == expected),
+                "n = {n}"
+            );
+            let bytes = std::fs::read(certificate_path(dir, n)).unwrap();
+            let verdict = jg_verify::chain::check(&bytes).unwrap();
+            assert_eq!(
+                (verdict.n, verdict.length, verdict.graph),
+                (n, expected as u64, n)
+            );
+            let text = String::from_utf8(bytes).unwrap();
+            assert!(text.contains(&format!("\ntree\nbranch y {n}\n")), "n = {n}");
+        }
+        assert!(certificate_from_below(dir, 52, None, quiet)
             .unwrap()
             .is_none());
-        assert!(!certificate_path(dir, 50).exists());
-        assert!(certificate_from_below(dir, 51, None, quiet)
+        run(dir, (52, 52));
+        assert!(certificate_from_below(dir, 53, None, quiet)
             .unwrap()
             .is_none());
-        assert_eq!(verified_length(dir, 49), Some(39));
+        assert!(!certificate_path(dir, 53).exists());
+        assert_eq!(verified_length(dir, 50), Some(41));
     }
 
     fn run_err(dir: &Path) -> ChainFolderError {

@@ -36,7 +36,8 @@ pub struct Args {
     /// With --certificate: prove N from BELOW, a certificate of N − 1 with its own proof. Only
     /// the chains through N are searched (the others are chains of 1..N − 1, which BELOW
     /// bounds), and the certificate's tree puts BELOW's under a branch on N (spec.md §6.4).
-    /// Holds when a(N) = a(N − 1) and N is neither a prime above N/2 nor twice one
+    /// For any N but a prime above N/2 or twice a prime (they change the reduced graph); fast
+    /// when forcing N into the chain closes the bound quickly (N = 956: 3.4 s, 170 MB)
     #[arg(
         long,
         value_name = "BELOW",
