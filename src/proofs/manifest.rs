@@ -9,13 +9,10 @@ use std::path::Path;
 
 pub const HEADER: &str = "range\twinner\tkind\tbytes\tblake3\tfile";
 
-/// The kinds a row may name (spec.md §2, `kind`).
-pub const KINDS: [&str; 4] = [
-    "tree",
-    "pairing",
-    "closed-pairing",
-    "interval-closed-pairing",
-];
+/// The kinds a row may name (spec.md §2, `kind`): the two of `certificates/`. The retired
+/// `tree` and `pairing` (§3.1) are refused like any other unknown name, since no verifier
+/// accepts their files.
+pub const KINDS: [&str; 2] = ["closed-pairing", "interval-closed-pairing"];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
@@ -241,10 +238,12 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("\n129..147\tfirst\t"), "{text}");
         for bad in [
-            "3\tfirst\ttree\t1\tnothex\tcert-3.bin",
-            "5..5\tfirst\ttree\t1\t{h}\tcert-5.bin",
-            "9..4\tfirst\ttree\t1\t{h}\tcert-9.bin",
+            "3\tfirst\tclosed-pairing\t1\tnothex\tcert-3.bin",
+            "5..5\tfirst\tclosed-pairing\t1\t{h}\tcert-5.bin",
+            "9..4\tfirst\tclosed-pairing\t1\t{h}\tcert-9.bin",
             "3\tfirst\twalk\t1\t{h}\tcert-3.bin",
+            "3\tfirst\ttree\t1\t{h}\tcert-3.bin",
+            "3\tfirst\tpairing\t1\t{h}\tcert-3.bin",
         ] {
             let line = bad.replace("{h}", &"ab".repeat(32));
             std::fs::write(&path, format!("{HEADER}\n{line}\n")).unwrap();
