@@ -241,4 +241,26 @@ mod tests {
             assert!(Below::read(&broken).is_err(), "{from:?} -> {to:?} was read");
         }
     }
+
+    /// The common denominator stops where the verifier's does (2^62): exactly 2^62 is written,
+    /// anything above gives no certificate rather than one the verifier would refuse.
+    #[test]
+    fn the_common_denominator_stops_at_the_verifiers_bound() {
+        let text = String::from_utf8(
+            super::super::certify_longest_chain(30, None)
+                .unwrap()
+                .certificate,
+        )
+        .unwrap();
+        let mut below = Below::read(&text).unwrap();
+        below.denominator = 1 << 61;
+        let empty = super::Proof {
+            steps: Vec::new(),
+            cuts: Vec::new(),
+        };
+        let chain = below.chain.clone();
+        let (spliced, _) = super::splice(31, &chain, &below, &empty, 2).unwrap();
+        assert!(spliced.contains(&format!("\ndenominator {}\n", 1u64 << 62)));
+        assert!(super::splice(31, &chain, &below, &empty, 3).is_none());
+    }
 }
