@@ -956,7 +956,9 @@ mod tests {
 
     /// n proved on n − 1's proof (both trees, from weak roots): the certificate verifies and
     /// proves the plain run's length; its tree is n − 1's under `branch y n`, the chains through
-    /// n beside it, and the `d n` rows that pay for n's edges are really needed somewhere; and
+    /// n beside it, each `d n μ` row has μ the largest reduced cost at n (and a leaf without one
+    /// has none positive), those rows are really needed somewhere, the rows figure counts the
+    /// text's rows; and
     /// that holds whether a(n) = a(n − 1) or not. A prime or twice a prime (they change the
     /// reduced graph), a certificate of another n and a damaged one are refused.
     #[test]
@@ -986,9 +988,44 @@ mod tests {
             let tree: Vec<&str> = text.lines().skip_while(|l| *l != "tree").collect();
             assert_eq!(tree[1], format!("branch y {n}"), "n = {n}");
             assert!(verdict.leaves > below.leaves, "n = {n}");
+            let lines: Vec<String> = text.lines().map(str::to_string).collect();
+            let leaves: Vec<usize> = (0..lines.len())
+                .filter(|&i| lines[i].starts_with("leaf "))
+                .collect();
+            let sizes = leaves.iter().map(|&at| leaf_lines(&lines, at).len() - 1);
+            assert_eq!(
+                through.rows,
+                sizes.sum::<usize>(),
+                "n = {n}: the rows figure"
+            );
+            // Each leaf of n − 1's tree (the first ones, in order) carries `d n μ` with μ the
+            // largest reduced cost u_a − d_a − t over the divisors a of n, when that is positive
+            // (spec.md §6.4), computed here from the leaf's own rows.
+            for &at in &leaves[..below.leaves as usize] {
+                let rows: Vec<Vec<&str>> = lines[leaf_lines(&lines, at)]
+                    .iter()
+                    .skip(1)
+                    .map(|l| l.split(' ').collect())
+                    .collect();
+                let of = |family: &str, a: u64| -> i128 {
+                    rows.iter()
+                        .filter(|r| r[0] == family && (family == "t" || r[1] == a.to_string()))
+                        .map(|r| r[r.len() - 1].parse::<i128>().unwrap())
+                        .sum()
+                };
+                let largest = (1..n)
+                    .filter(|a| n.is_multiple_of(*a))
+                    .map(|a| of("u", a) - of("d", a) - of("t", 0))
+                    .max()
+                    .unwrap();
+                let paid = rows.iter().find(|r| r[0] == "d" && r[1] == n.to_string());
+                match paid {
+                    Some(row) => assert_eq!(row[2].parse::<i128>().unwrap(), largest, "n = {n}"),
+                    None => assert!(largest <= 0, "n = {n}: a leaf without its d row"),
+                }
+            }
             // Some leaf of n − 1's tree no longer closes in G_n without its `d n` row (others
             // have room to spare).
-            let lines: Vec<String> = text.lines().map(str::to_string).collect();
             let row = format!("d {n} ");
             for at in (0..lines.len()).filter(|&i| lines[i].starts_with(&row)) {
                 let leaf = (0..at)
