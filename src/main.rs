@@ -44,6 +44,7 @@ enum Command {
     #[command(after_help = jg_verify::cli::EXIT_CODES)]
     Verify(cli::verify::Args),
     /// Solitaire: a longest chain of 1..N, proved longest
+    #[command(after_help = cli::chain::LP_BACKEND)]
     Chain(cli::chain::Args),
     /// Play a game in the terminal against the perfect player
     Play(cli::play::Args),

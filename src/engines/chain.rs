@@ -11,6 +11,7 @@ mod lp;
 mod through;
 
 pub use cut::{Progress, Report};
+pub use lp::Backend;
 
 use serde::Serialize;
 use std::collections::{BinaryHeap, HashMap};
@@ -183,11 +184,13 @@ const SEARCH: cut::Settings = cut::Settings {
     want_proof: false,
     weak_root: false,
     through: None,
+    backend: Backend::DEFAULT,
 };
 const CERTIFY: cut::Settings = cut::Settings {
     want_proof: true,
     weak_root: false,
     through: None,
+    backend: Backend::DEFAULT,
 };
 
 /// Certifies n from `below`, a valid certificate of n − 1 whose proof is over G_{n−1} (no
@@ -946,12 +949,41 @@ mod tests {
         );
     }
 
+    /// Both LP solvers of a `highs` build prove the same lengths, from strong roots and from
+    /// weak ones (trees), and every certificate of each verifies. (A default build has microlp
+    /// alone, which every other test here runs.)
+    #[cfg(feature = "highs")]
+    #[test]
+    fn both_lp_backends_prove_the_same_lengths() {
+        for (n, base) in [
+            (30, CERTIFY),
+            (100, CERTIFY),
+            (200, CERTIFY),
+            (41, WEAK_ROOT),
+            (57, WEAK_ROOT),
+        ] {
+            let lengths: Vec<(lp::Backend, u64)> = lp::Backend::ALL
+                .iter()
+                .map(|&backend| {
+                    let settings = cut::Settings { backend, ..base };
+                    let certified = certify_with(n, &[], None, settings, &|_| {}).unwrap();
+                    let verdict = jg_verify::chain::check(&certified.certificate)
+                        .unwrap_or_else(|e| panic!("n = {n}, {backend:?}: {e}"));
+                    (backend, verdict.length)
+                })
+                .collect();
+            assert_eq!(lengths.len(), 2);
+            assert_eq!(lengths[0].1, lengths[1].1, "n = {n}: {lengths:?}");
+        }
+    }
+
     /// The branch and cut without forest cuts at the root: its root bound is too weak to prove
     /// the length, so the certificate must be the tree it explored.
     const WEAK_ROOT: cut::Settings = cut::Settings {
         want_proof: true,
         weak_root: true,
         through: None,
+        backend: Backend::DEFAULT,
     };
 
     /// n proved on n − 1's proof (both trees, from weak roots): the certificate verifies and

@@ -189,7 +189,7 @@ impl Model {
                 rows.push((Row::Forest(c), entries));
             }
         }
-        let mut dual = Builder::new();
+        let mut dual = Builder::new(self.backend);
         let lambda: Vec<usize> = rows.iter().map(|_| dual.column(0.0, 0.0, CAP)).collect();
         let mu = dual.column(-1.0, -CAP, CAP);
         let mut columns: Vec<Vec<(usize, f64)>> = vec![Vec::new(); nv + ne];

@@ -6,7 +6,7 @@
 //! yields is re-read as a chain and checked by `check_chain` like any other.
 
 use super::improve::Board;
-use super::lp::{Builder, Lp, LpFailed, Point, Sense};
+use super::lp::{Backend, Builder, Lp, LpFailed, Point, Sense};
 use std::time::Instant;
 
 /// Values this close to an integer count as that integer; the LP bound is rounded down only
@@ -46,6 +46,8 @@ pub(super) struct Model {
     /// Edge ids at each vertex index.
     pub(super) incident: Vec<Vec<usize>>,
     board: Board,
+    /// The LP solver, for the leaves' dual LPs too.
+    pub(super) backend: Backend,
 }
 
 /// A forest inequality x(E(S)) ≤ y(S) − y_k: the members S (vertex indices, sorted) and k.
@@ -89,6 +91,8 @@ pub(super) struct Settings {
     /// proves the bound for those chains alone (the other side of a branch on it comes from
     /// elsewhere, see `certify_through` in the chain engine).
     pub through: Option<usize>,
+    /// The LP solver.
+    pub backend: Backend,
 }
 
 /// How deep a weak root (`Settings::weak_root`) forces branching.
@@ -148,7 +152,7 @@ pub(super) fn longest_path(
         }
     }
     let nv = vertices.len();
-    let mut lp = Builder::new();
+    let mut lp = Builder::new(settings.backend);
     for j in 0..nv + edges.len() {
         lp.column(if j < nv { 1.0 } else { 0.0 }, 0.0, 1.0);
     }
@@ -179,6 +183,7 @@ pub(super) fn longest_path(
         vertices,
         edges,
         incident,
+        backend: settings.backend,
     };
     model.branch_and_cut(
         lp.build(Sense::Maximise),

@@ -1,16 +1,14 @@
-//! The linear programmes of the branch and cut, solved by HiGHS (dual simplex, one thread).
+//! The HiGHS backend (cargo feature `highs`): dual simplex, one thread.
 //!
-//! One `Lp` serves the whole tree: rows (the cuts) are only ever added, and a node is its column
-//! fixings, set as bounds before the solve. HiGHS keeps its basis between solves, so each node
-//! starts from the last one's optimum. Only bounds come from here: every chain is re-read and
-//! checked, and every bound is re-proved in exact arithmetic (spec.md §6).
+//! A node's fixings are set as column bounds before the solve; HiGHS keeps its basis between
+//! solves, so each node starts from the last one's optimum.
 
-pub(super) use highs::Sense;
+use super::{Entries, LpFailed, Point, Sense};
 use highs::{Col, HighsModelStatus, Model, RowProblem};
 use std::num::NonZeroU32;
 
 /// A programme and HiGHS's state for it (its basis stays in the model between solves).
-pub(super) struct Lp {
+pub(in crate::engines::chain) struct Lp {
     /// None only inside `solve`, while HiGHS holds it as a solved model.
     model: Option<Model>,
     cols: Vec<Col>,
@@ -18,21 +16,8 @@ pub(super) struct Lp {
     fixed: Vec<usize>,
 }
 
-/// A solved LP: every column's value, by column, and the objective.
-pub(super) struct Point {
-    pub values: Vec<f64>,
-    pub objective: f64,
-}
-
-/// Why HiGHS gave no answer.
-#[derive(Debug)]
-pub(super) struct LpFailed(pub String);
-
-/// A row's entries (column, coefficient), as `Builder::row` and `Lp::add_row` take them.
-pub(super) type Entries<'a> = &'a [(usize, f64)];
-
 /// A builder of a programme: columns with their costs and bounds, then rows.
-pub(super) struct Builder {
+pub(in crate::engines::chain) struct Builder {
     problem: RowProblem,
     cols: Vec<Col>,
 }
@@ -58,6 +43,10 @@ impl Builder {
     }
 
     pub fn build(self, sense: Sense) -> Lp {
+        let sense = match sense {
+            Sense::Maximise => highs::Sense::Maximise,
+            Sense::Minimise => highs::Sense::Minimise,
+        };
         let mut model = self.problem.optimise(sense);
         model.make_quiet();
         // One thread: the same pivots, so the same tree and the same certificate, on any machine.
@@ -122,31 +111,5 @@ impl Lp {
         };
         self.model = Some(Model::from(solved));
         point
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// max x + y with x + y ≤ 1.5 in [0, 1]²: 1.5; with x fixed to 0: 1; freed again: 1.5.
-    /// A solve with no change since the last one (the dive's last step) is allowed.
-    #[test]
-    fn fixings_are_undone_and_a_repeated_solve_is_allowed() {
-        let mut lp = Builder::new();
-        let (x, y) = (lp.column(1.0, 0.0, 1.0), lp.column(1.0, 0.0, 1.0));
-        lp.row(&[(x, 1.0), (y, 1.0)], f64::NEG_INFINITY, 1.5);
-        let mut lp = lp.build(Sense::Maximise);
-        let objective = |lp: &mut Lp| lp.solve().unwrap().unwrap().objective;
-        assert_eq!(objective(&mut lp), 1.5);
-        assert_eq!(objective(&mut lp), 1.5);
-        lp.fix(&[(x, false)]);
-        assert_eq!(objective(&mut lp), 1.0);
-        lp.fix(&[(x, true), (y, true)]);
-        assert!(lp.solve().unwrap().is_none(), "x = y = 1 breaks the row");
-        lp.fix(&[]);
-        assert_eq!(objective(&mut lp), 1.5);
-        lp.add_row(&[(y, 1.0)], 0.25).unwrap();
-        assert_eq!(objective(&mut lp), 1.25);
     }
 }
