@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Proves that the default build needs nothing but Rust (cargo, rustc) and the C compiler and
+# linker that Rust itself uses: no cmake, no C++ compiler, no libclang.
+#
+#   scripts/pure-rust-build.sh          # build, install and run both binaries from a fresh target/
+#   scripts/pure-rust-build.sh --test   # also the README's test command, in the same environment
+#
+# It checks that no crate known to need them (highs, highs-sys, cmake, bindgen, clang-sys) is in
+# the default dependency graph, then builds and installs in a fresh target folder with a PATH
+# that holds only cargo, rustc, cc (gcc), ld, as and ar, and with LIBCLANG_PATH pointing nowhere,
+# so that a build script that wanted cmake, c++ or clang would fail. Takes a few minutes (a
+# whole build from nothing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sysroot=$(rustc --print sysroot)
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+bin=$(mktemp -d)
+work=$(mktemp -d)
+trap 'rm -rf "$bin" "$work"' EXIT
+
+for tool in cargo rustc; do
+    ln -s "$sysroot/bin/$tool" "$bin/$tool"
+done
+for tool in cc gcc ld as ar; do
+    path=$(command -v "$tool") || { echo "pure-rust-build: $tool is missing" >&2; exit 1; }
+    ln -s "$path" "$bin/$tool"
+done
+
+echo "pure-rust-build: default dependency graph"
+if cargo tree --locked --workspace -e normal,build --prefix none \
+    | grep -E '^(highs|highs-sys|cmake|bindgen|clang-sys) '; then
+    echo "pure-rust-build: the default build depends on a crate that needs C++ tools" >&2
+    exit 1
+fi
+
+run() {
+    env -i HOME="$HOME" CARGO_HOME="$cargo_home" PATH="$bin" LIBCLANG_PATH=/nonexistent \
+        CARGO_TARGET_DIR="$work/target" "$@"
+}
+for tool in cmake c++ g++ clang; do
+    if run sh -c "command -v $tool" >/dev/null 2>&1; then
+        echo "pure-rust-build: $tool is still visible" >&2
+        exit 1
+    fi
+done
+
+echo "pure-rust-build: cargo build --release --locked --workspace (PATH: cargo rustc cc gcc ld as ar)"
+run cargo build --release --locked --workspace
+echo "pure-rust-build: cargo install --locked --path . and --path verifier"
+run cargo install --locked --path . --root "$work/root"
+run cargo install --locked --path verifier --root "$work/root"
+run "$work/root/bin/jg" table --to 20 >/dev/null
+run "$work/root/bin/jg" certify 110 -o "$work/cert-110.bin" -q
+run "$work/root/bin/jg-verify" "$work/cert-110.bin"
+run "$work/root/bin/jg" chain 100 --certificate "$work/chain-100.txt" -q >/dev/null
+run "$work/root/bin/jg-verify" "$work/chain-100.txt"
+if [ "${1:-}" = "--test" ]; then
+    echo "pure-rust-build: cargo test --workspace --release --locked --no-fail-fast"
+    run cargo test --workspace --release --locked --no-fail-fast
+fi
+echo "pure-rust-build: ok"
