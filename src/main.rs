@@ -61,6 +61,8 @@ enum Command {
     Explain(cli::explain::Args),
     /// Write docs/THEOREM.md and its figures from the certificates folder
     Theorem(cli::theorem::Args),
+    /// Write the results as OEIS b-files from verified certificates
+    Oeis(cli::oeis::Args),
 }
 
 fn main() -> ExitCode {
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         Command::Man => man_page(),
         Command::Explain(args) => cli::explain::run(args),
         Command::Theorem(args) => cli::theorem::run(args),
+        Command::Oeis(args) => cli::oeis::run(args),
     };
     match result {
         Ok(code) => code,

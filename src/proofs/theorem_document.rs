@@ -209,7 +209,7 @@ fn ranges(numbers: &[u64]) -> String {
 /// The end of the unbroken run 1..N0 the folder covers (even opening), the second-player n,
 /// and the gaps (as ranges) before N0's run ends. Err names two files that disagree.
 #[allow(clippy::type_complexity)]
-fn coverage(entries: &[Entry]) -> Result<(u64, Vec<u64>, Vec<(u64, u64)>), String> {
+pub fn coverage(entries: &[Entry]) -> Result<(u64, Vec<u64>, Vec<(u64, u64)>), String> {
     let claims: Vec<(u64, u64, Player, &str)> = entries
         .iter()
         .filter(|e| e.decoded.rule == OpeningRule::Even)
