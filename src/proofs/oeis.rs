@@ -159,8 +159,8 @@ pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
 
 /// The winning openings of each n, from the openings folder: every `*.bin` verified, each an
 /// openings certificate (kind 4, even opening) of the n its name says; the unbroken run
-/// n = 1, 2, … is used.
-pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
+/// n = 1, 2, … is returned, each n with its winning openings, ascending.
+pub fn openings_terms(folder: &Path) -> Result<Vec<(u64, Vec<u64>)>, OeisError> {
     let mut by_n: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
     for path in files(folder, ".bin")? {
         let name = path.display().to_string();
@@ -185,18 +185,25 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
         }
         by_n.insert(verdict.n, winning);
     }
-    let run: Vec<(u64, &Vec<u64>)> = by_n
-        .iter()
+    let run: Vec<(u64, Vec<u64>)> = by_n
+        .into_iter()
         .zip(1..)
-        .take_while(|((n, _), expected)| **n == *expected)
-        .map(|((n, winning), _)| (*n, winning))
+        .take_while(|((n, _), expected)| n == expected)
+        .map(|(term, _)| term)
         .collect();
-    let last = run.last().map(|r| r.0).ok_or_else(|| {
-        OeisError::Incomplete(format!(
+    if run.is_empty() {
+        return Err(OeisError::Incomplete(format!(
             "{}: no openings certificate for n = 1",
             folder.display()
-        ))
-    })?;
+        )));
+    }
+    Ok(run)
+}
+
+/// The two openings b-files (how many openings win, the smallest), from `openings_terms`.
+pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
+    let run = openings_terms(folder)?;
+    let last = run.last().map_or(0, |r| r.0);
     let source = format!(
         "Each term a(n) is proved by certificates/openings/cert-n-openings.bin (n = 1..{last}), an \
          openings certificate: for every even opening of 1..n, a proof that it wins or that it \
@@ -239,8 +246,8 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
 }
 
 /// A337125 from the chain folder: every `chain-*.txt` checked by the verifier's chain checker,
-/// each proving the n its name says; the unbroken run n = 1, 2, … is used.
-pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
+/// each proving the n its name says; the unbroken run n = 1, 2, … of (n, a(n)) is returned.
+pub fn chain_terms(folder: &Path) -> Result<Vec<(u64, u64)>, OeisError> {
     let mut by_n: BTreeMap<u64, u64> = BTreeMap::new();
     for path in files(folder, ".txt")? {
         let Some(n) = n_of(&path, "chain-", ".txt") else {
@@ -260,17 +267,24 @@ pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
         by_n.insert(n, verdict.length);
     }
     let terms: Vec<(u64, u64)> = by_n
-        .iter()
+        .into_iter()
         .zip(1..)
-        .take_while(|((n, _), expected)| **n == *expected)
-        .map(|((n, length), _)| (*n, *length))
+        .take_while(|((n, _), expected)| n == expected)
+        .map(|(term, _)| term)
         .collect();
-    let last = terms.last().map(|t| t.0).ok_or_else(|| {
-        OeisError::Incomplete(format!(
+    if terms.is_empty() {
+        return Err(OeisError::Incomplete(format!(
             "{}: no chain certificate for n = 1",
             folder.display()
-        ))
-    })?;
+        )));
+    }
+    Ok(terms)
+}
+
+/// The A337125 b-file, from `chain_terms`.
+pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
+    let terms = chain_terms(folder)?;
+    let last = terms.last().map_or(0, |t| t.0);
     let comments = vec![
         format!(
             "A337125: the largest number of distinct numbers of 1..n in a sequence where each \

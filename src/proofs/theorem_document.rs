@@ -16,6 +16,37 @@ pub struct Entry {
     pub accepted: Accepted,
 }
 
+/// The other published results the document states, each read from verified certificates
+/// (`crate::proofs::oeis`): the winning openings of `openings/` and the longest chains of
+/// `chains/` inside the certificates folder. None when the subfolder is absent.
+#[derive(Clone, Debug, Default)]
+pub struct Extras {
+    /// (n, its winning openings) for n = 1, 2, … as far as the openings certificates go.
+    pub openings: Option<Vec<(u64, Vec<u64>)>>,
+    /// (n, a(n)) of A337125 for n = 1, 2, … as far as the chain certificates go.
+    pub chains: Option<Vec<(u64, u64)>>,
+}
+
+/// Reads and verifies `openings/` and `chains/` of the certificates folder `dir`. Err names a
+/// certificate the verifier refuses.
+pub fn read_extras(dir: &Path) -> Result<Extras, String> {
+    use crate::proofs::oeis;
+    let openings = dir.join("openings");
+    let chains = dir.join("chains");
+    Ok(Extras {
+        openings: if openings.is_dir() {
+            Some(oeis::openings_terms(&openings).map_err(|e| e.to_string())?)
+        } else {
+            None
+        },
+        chains: if chains.is_dir() {
+            Some(oeis::chain_terms(&chains).map_err(|e| e.to_string())?)
+        } else {
+            None
+        },
+    })
+}
+
 /// The generated files: the document, and the figures as (path relative to it, SVG).
 pub struct Generated {
     pub markdown: String,
@@ -266,6 +297,7 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
 /// bytes of MANIFEST.tsv, if any.
 pub fn generate(
     entries: &[Entry],
+    extras: &Extras,
     docs_dir: &Path,
     manifest: Option<&[u8]>,
 ) -> Result<Generated, String> {
@@ -314,6 +346,12 @@ pub fn generate(
     }
     contents.push(("readable-proofs", "Readable proofs, n by n".to_string()));
     contents.push(("large-n", format!("Every n above {n0}")));
+    if extras.openings.is_some() {
+        contents.push(("openings", "The winning openings of each n".to_string()));
+    }
+    if extras.chains.is_some() {
+        contents.push(("chains", "Longest chains (OEIS A337125)".to_string()));
+    }
     contents.push(("rerunning", "Rerunning every check".to_string()));
     for (id, title) in &contents {
         let _ = writeln!(w, "- [{title}](#{id})");
@@ -621,6 +659,12 @@ pub fn generate(
             );
         }
     }
+    if let Some(openings) = &extras.openings {
+        push_openings(w, openings);
+    }
+    if let Some(chains) = &extras.chains {
+        push_chains(w, chains);
+    }
     let _ = writeln!(w, "<a id=\"rerunning\"></a>\n");
     let _ = writeln!(w, "## Rerunning every check\n");
     let _ = writeln!(w, "From a clone of the repository:\n");
@@ -634,6 +678,24 @@ pub fn generate(
         w,
         "target/release/jg theorem && git diff --exit-code docs/             # this document, byte for byte"
     );
+    if extras.openings.is_some() {
+        let _ = writeln!(
+            w,
+            "target/release/jg-verify certificates/openings/*.bin                 # the winning openings"
+        );
+    }
+    if extras.chains.is_some() {
+        let _ = writeln!(
+            w,
+            "target/release/jg-verify certificates/chains/chain-*.txt             # the longest chains"
+        );
+    }
+    if extras.openings.is_some() || extras.chains.is_some() {
+        let _ = writeln!(
+            w,
+            "target/release/jg oeis && git diff --exit-code certificates/oeis/    # the b-files"
+        );
+    }
     let _ = writeln!(w, "```\n");
     let _ = writeln!(
         w,
@@ -649,6 +711,81 @@ pub fn generate(
         markdown: s,
         figures,
     })
+}
+
+/// The section on `certificates/openings/`: the statement, how it is proved, every n's winning
+/// openings.
+fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
+    let last = openings.last().map_or(0, |o| o.0);
+    let _ = writeln!(w, "<a id=\"openings\"></a>\n");
+    let _ = writeln!(w, "## The winning openings of each n\n");
+    let _ = writeln!(
+        w,
+        "**Theorem (winning openings).** For every n with 1 ≤ n ≤ {last}, the even numbers with \
+         which the first player can open Juniper Green on 1..n and still win are exactly those \
+         of the table below; after any other even opening the second player wins.\n"
+    );
+    let _ = writeln!(
+        w,
+        "**Proof.** For each n, `certificates/openings/cert-n-openings.bin` is an openings \
+         certificate (spec.md §3.4), accepted by `jg-verify`: every even opening of 1..n is \
+         covered by exactly one entry, a closed pairing ([the lemma](#lemma) \
+         for one winning opening; for a set of losing ones, the lemma with the loser's first \
+         moves restricted to those openings) or a maximum matching with a Tutte–Berge barrier (spec.md §4.10, §5). `jg explain` writes any of \
+         them out as a proof. The counts and the smallest winning opening are the b-files \
+         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`.\n"
+    );
+    let _ = writeln!(w, "| n | winning openings | count |");
+    let _ = writeln!(w, "|---:|---|---:|");
+    for (n, winning) in openings {
+        let list = if winning.is_empty() {
+            "none (the second player wins)".to_string()
+        } else {
+            winning
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(w, "| {n} | {list} | {} |", winning.len());
+    }
+    let _ = writeln!(w);
+}
+
+/// The section on `certificates/chains/`: the statement, how it is proved, a(n) in rows of ten.
+fn push_chains(w: &mut String, chains: &[(u64, u64)]) {
+    let last = chains.last().map_or(0, |c| c.0);
+    let _ = writeln!(w, "<a id=\"chains\"></a>\n");
+    let _ = writeln!(w, "## Longest chains (OEIS A337125)\n");
+    let _ = writeln!(
+        w,
+        "**Theorem (longest chains).** For every n with 1 ≤ n ≤ {last}, the longest sequence of \
+         distinct numbers of 1..n in which each divides or is a multiple of the one before has \
+         exactly a(n) numbers, a(n) as in the table below (row r, column c: n = r + c).\n"
+    );
+    let _ = writeln!(
+        w,
+        "**Proof.** For each n, `certificates/chains/chain-n.txt` (spec.md §6) carries a chain \
+         of a(n) numbers and an exact proof that no chain has a(n) + 1: integer multipliers for \
+         linear inequalities every chain satisfies, over a branch-and-bound tree, which \
+         `jg-verify` checks in integer arithmetic (spec.md §6.3–6.4). The same terms are the \
+         b-file `certificates/oeis/b337125.txt`.\n"
+    );
+    let _ = writeln!(w, "| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 |");
+    let _ = writeln!(
+        w,
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    let a: std::collections::BTreeMap<u64, u64> = chains.iter().copied().collect();
+    let mut row = 0;
+    while row <= last {
+        let cells: Vec<String> = (row..row + 10)
+            .map(|n| a.get(&n).map(u64::to_string).unwrap_or_default())
+            .collect();
+        let _ = writeln!(w, "| {row} | {} |", cells.join(" | "));
+        row += 10;
+    }
+    let _ = writeln!(w);
 }
 
 /// Appends one certificate's proof with its anchor, citing the lemma.
@@ -866,7 +1003,9 @@ mod tests {
     fn intervals_gaps_and_the_large_n_argument_appear_in_the_document() {
         let temporary = tempfile::tempdir().unwrap();
         let docs = temporary.path();
-        let without = generate(&[interval_entry()], docs, None).unwrap().markdown;
+        let without = generate(&[interval_entry()], &Extras::default(), docs, None)
+            .unwrap()
+            .markdown;
         assert!(
             without.contains("| 141 | 163 | 41 | 43 | 47 | 139 | 82 | `interval-141-163.bin` |"),
             "{without}"
@@ -875,7 +1014,9 @@ mod tests {
         assert!(without.contains("[1 general-scheme interval](#general-scheme)"));
         assert!(without.contains("for every other n with 1 ≤ n ≤ 163"));
         std::fs::write(docs.join("large-n.md"), "# Above\n\nA cited theorem.\n").unwrap();
-        let with = generate(&[interval_entry()], docs, None).unwrap().markdown;
+        let with = generate(&[interval_entry()], &Extras::default(), docs, None)
+            .unwrap()
+            .markdown;
         assert!(with.contains("### Above\n\nA cited theorem."), "{with}");
         assert!(with.contains("the first player wins for every other n ≥ 1"));
     }
@@ -910,15 +1051,53 @@ mod tests {
     }
 
     #[test]
+    fn the_openings_and_chains_sections_state_what_the_extras_hold() {
+        let extras = Extras {
+            openings: Some(vec![(1, vec![]), (2, vec![]), (3, vec![2])]),
+            chains: Some(vec![(1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]),
+        };
+        let text = generate(&[interval_entry()], &extras, Path::new("."), None)
+            .unwrap()
+            .markdown;
+        assert!(
+            text.contains("For every n with 1 ≤ n ≤ 3, the even numbers"),
+            "{text}"
+        );
+        assert!(text.contains("| 3 | 2 | 1 |\n"), "{text}");
+        assert!(text.contains("| 2 | none (the second player wins) | 0 |\n"));
+        assert!(text.contains("For every n with 1 ≤ n ≤ 5, the longest sequence"));
+        assert!(
+            text.contains("| 0 |  | 1 | 2 | 3 | 4 | 4 |  |  |  |  |\n"),
+            "{text}"
+        );
+        assert!(text.contains("- [Longest chains (OEIS A337125)](#chains)"));
+        assert!(text.contains("jg-verify certificates/openings/*.bin"));
+        let without = generate(
+            &[interval_entry()],
+            &Extras::default(),
+            Path::new("."),
+            None,
+        )
+        .unwrap()
+        .markdown;
+        assert!(!without.contains("(#chains)") && !without.contains("(#openings)"));
+    }
+
+    #[test]
     fn two_files_that_disagree_are_refused() {
         let mut liar = interval_entry();
         liar.file = "liar.bin".into();
         liar.decoded.n = 150;
         liar.decoded.n_last = 150;
         liar.decoded.winner = Player::Second;
-        let error = generate(&[interval_entry(), liar], Path::new("."), None)
-            .err()
-            .unwrap();
+        let error = generate(
+            &[interval_entry(), liar],
+            &Extras::default(),
+            Path::new("."),
+            None,
+        )
+        .err()
+        .unwrap();
         assert!(error.contains("disagree on n = 150"), "{error}");
     }
 }
