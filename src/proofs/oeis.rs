@@ -144,10 +144,11 @@ pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
             files.join(" ")
         ),
         format!(
-            "Completeness: the {} certificates of certificates/ cover every n from 1 to {covered} \
+            "Completeness: the {} certificates of certificates/ cover every n from 1 to {} \
              (jg-verify --covers 1..{covered} certificates/*.bin), and docs/large-n.md proves \
              that the first player wins for every n ≥ {LARGE_N_FROM}.",
-            entries.len()
+            entries.len(),
+            theorem_document::spell(covered)
         ),
     ];
     let terms: Vec<(u64, u64)> = (1..).zip(second.iter().copied()).collect();
