@@ -713,7 +713,9 @@ fn closedness(d: &Decoded, opening: Option<u64>, rows: &[Row]) -> Vec<Block> {
         let others: Vec<u64> = (1..=n)
             .filter(|x| answers.binary_search(x).is_err() && Some(*x) != opening)
             .collect();
-        let against = if answers.len() <= others.len() {
+        let against = if answers.is_empty() && opening.is_none() {
+            "there is no answer to compare with".to_string()
+        } else if answers.len() <= others.len() {
             format!(
                 "no listed number is {}an answer (the second column: {})",
                 opening
