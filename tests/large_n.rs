@@ -42,7 +42,8 @@ fn the_threshold_arithmetic_holds_exactly() {
         1957
     );
     assert_eq!(5040 * 7 / 8, 4410);
-    assert!((1957 * 4410 + 720) * 100 < 272 * 720 * 4410u128);
+    let (partial, tail) = (1957u128, 4410u128); // e < partial/720 + 1/tail
+    assert!((partial * tail + 720) * 100 < 272 * 720 * tail);
     // 2.72^11 < 60700 < 89693, so ln 89693 > 11 (integers: 272^11 < 60700·100^11).
     assert!(272u128.pow(11) < 60_700 * 100u128.pow(11));
     const { assert!(60_700 < DUSART_FROM) };

@@ -107,7 +107,7 @@ pub fn read_folder(dir: &Path) -> Result<Vec<Entry>, String> {
 pub fn spell(n: u64) -> String {
     let mut k = 0;
     let mut m = n;
-    while m >= 10 && m % 10 == 0 {
+    while m >= 10 && m.is_multiple_of(10) {
         m /= 10;
         k += 1;
     }
