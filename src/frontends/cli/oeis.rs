@@ -8,16 +8,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(
-    about = "Write the results as OEIS b-files from verified certificates",
-    long_about = "Write the results as OEIS b-files (`n a(n)` lines after `#` comments) into the \
-        output folder: second-player-wins.txt (the n where the second player wins, from the \
-        theorem folder), winning-openings.txt and smallest-winning-opening.txt (from the \
-        openings certificates), b337125.txt (the longest chain, from the chain certificates). \
-        Every certificate of the three folders is checked by the verifier first; one invalid \
-        file stops the run and nothing is written. Memory: one certificate at a time (the \
-        largest chain certificate is a few MB)."
-)]
 pub struct Args {
     /// The theorem folder (every *.bin verified)
     #[arg(long, default_value = "certificates")]
