@@ -713,8 +713,11 @@ pub fn generate(
     })
 }
 
+/// Longest list of winning openings the document prints in full (every n ≤ 128 has at most 48).
+const MAX_LISTED_OPENINGS: usize = 60;
+
 /// The section on `certificates/openings/`: the statement, how it is proved, every n's winning
-/// openings.
+/// openings (a list past `MAX_LISTED_OPENINGS` shortened, with where to read it whole).
 fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
     let last = openings.last().map_or(0, |o| o.0);
     let _ = writeln!(w, "<a id=\"openings\"></a>\n");
@@ -740,6 +743,17 @@ fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
     for (n, winning) in openings {
         let list = if winning.is_empty() {
             "none (the second player wins)".to_string()
+        } else if winning.len() > MAX_LISTED_OPENINGS {
+            let shown: Vec<String> = winning[..MAX_LISTED_OPENINGS / 2]
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            format!(
+                "{} … {} (all {} in `jg explain certificates/openings/cert-{n}-openings.bin`)",
+                shown.join(" "),
+                winning[winning.len() - 1],
+                winning.len()
+            )
         } else {
             winning
                 .iter()
@@ -1053,14 +1067,27 @@ mod tests {
     #[test]
     fn the_openings_and_chains_sections_state_what_the_extras_hold() {
         let extras = Extras {
-            openings: Some(vec![(1, vec![]), (2, vec![]), (3, vec![2])]),
+            openings: Some(vec![
+                (1, vec![]),
+                (2, vec![]),
+                (3, vec![2]),
+                (4, (1..=61).map(|k| 2 * k).collect()),
+            ]),
             chains: Some(vec![(1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]),
         };
         let text = generate(&[interval_entry()], &extras, Path::new("."), None)
             .unwrap()
             .markdown;
         assert!(
-            text.contains("For every n with 1 ≤ n ≤ 3, the even numbers"),
+            text.contains("For every n with 1 ≤ n ≤ 4, the even numbers"),
+            "{text}"
+        );
+        // 61 openings are more than the document lists: the first 30, the last, where to read all.
+        assert!(
+            text.contains(
+                " 58 60 … 122 (all 61 in `jg explain certificates/openings/cert-4-openings.bin`) \
+                 | 61 |"
+            ),
             "{text}"
         );
         assert!(text.contains("| 3 | 2 | 1 |\n"), "{text}");
