@@ -62,6 +62,15 @@ enum Command {
     Explain(cli::explain::Args),
     /// Write docs/THEOREM.md and its figures from the certificates folder
     Theorem(cli::theorem::Args),
+    /// Write the results as OEIS b-files from verified certificates
+    ///
+    /// Writes `n a(n)` lines after `#` comments naming the certificates that prove them:
+    /// second-player-wins.txt (from the theorem folder), winning-openings.txt and
+    /// smallest-winning-opening.txt (from the openings certificates), b337125.txt (from the chain
+    /// certificates). Every certificate of the three folders is checked by the verifier first;
+    /// one invalid file stops the run (exit 1) and nothing is written. Memory: one certificate at
+    /// a time (the largest chain certificate is a few MB).
+    Oeis(cli::oeis::Args),
 }
 
 fn main() -> ExitCode {
@@ -86,6 +95,7 @@ fn main() -> ExitCode {
         Command::Man => man_page(),
         Command::Explain(args) => cli::explain::run(args),
         Command::Theorem(args) => cli::theorem::run(args),
+        Command::Oeis(args) => cli::oeis::run(args),
     };
     match result {
         Ok(code) => code,

@@ -846,3 +846,132 @@ fn latex_output_of_an_openings_document_has_balanced_environments_and_every_row(
         compile_if_tex_is_installed(n, &tex);
     }
 }
+
+/// The closedness table of a closed-pairing document (the numbers outside the first column with
+/// all their neighbours, or every answer and the opening with theirs): its header and rows.
+fn parse_closedness(markdown: &str) -> (String, Vec<(u64, Vec<u64>)>) {
+    let mut lines = markdown.lines();
+    let header = lines
+        .by_ref()
+        .find(|line| {
+            line.starts_with("| not in the first column") || line.starts_with("| answer or opening")
+        })
+        .expect("the closedness table")
+        .to_string();
+    lines.next().expect("the alignment row");
+    let rows = lines
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            let listed = match cells[1] {
+                "none" => vec![],
+                list => list.split(", ").map(|x| x.parse().unwrap()).collect(),
+            };
+            (cells[0].parse().unwrap(), listed)
+        })
+        .collect();
+    (header, rows)
+}
+
+/// Re-checks, from the printed tables alone and the raw rule, that the closedness table shows
+/// the first column closed: each listed row is all the neighbours of its number on 1..n; from
+/// outside, the rows are exactly the numbers not in the first column (the opening aside), none
+/// with an answer or the opening among its neighbours (and odd, for a second-player claim);
+/// from the answers, the rows are every answer and the opening, and all they list is in the
+/// first column.
+fn check_closedness(n: u64, opening: Option<u64>, rows: &BTreeMap<u64, u64>, markdown: &str) {
+    let (header, listed) = parse_closedness(markdown);
+    let answers: Vec<u64> = rows.values().copied().collect();
+    for (z, near) in &listed {
+        let mut raw: Vec<u64> = (1..=n).filter(|&x| related(x, *z)).collect();
+        if answers.contains(z) {
+            raw.retain(|&x| Some(x) != opening);
+        }
+        assert_eq!(near, &raw, "n = {n}: the neighbours of {z}");
+    }
+    let numbers: Vec<u64> = listed.iter().map(|row| row.0).collect();
+    if header.starts_with("| not in the first column") {
+        let outside: Vec<u64> = (1..=n)
+            .filter(|z| !rows.contains_key(z) && Some(*z) != opening)
+            .collect();
+        assert_eq!(numbers, outside, "n = {n}: the rows are the outside");
+        for (z, near) in &listed {
+            assert!(
+                opening.is_some() || z % 2 == 1,
+                "n = {n}: {z} is a first move"
+            );
+            for x in near {
+                assert!(
+                    !answers.contains(x) && Some(*x) != opening,
+                    "n = {n}: {z} is a neighbour of {x}, an answer or the opening"
+                );
+            }
+        }
+    } else {
+        let mut named = answers.clone();
+        named.extend(opening);
+        named.sort_unstable();
+        named.dedup();
+        assert_eq!(
+            numbers, named,
+            "n = {n}: the rows are the answers and the opening"
+        );
+        for (y, near) in &listed {
+            for x in near {
+                assert!(
+                    rows.contains_key(x),
+                    "n = {n}: {x}, next to {y}, has no row"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_closedness_table_shows_the_first_column_closed_from_either_side() {
+    let mut sides = Vec::new();
+    for n in [117, 116, 20, 110] {
+        let (markdown, stderr, code) = jg(&["explain", certificate(n).to_str().unwrap()]);
+        assert_eq!(code, Some(0), "n = {n}: {stderr}");
+        let (opening, rows) = parse(&markdown);
+        check_closedness(n, opening, &rows, &markdown);
+        sides.push(parse_closedness(&markdown).0.starts_with("| not in"));
+    }
+    // n = 117: the 18 primes 41..113 are outside, 41 with the neighbours 1 and 82.
+    let (markdown, _, _) = jg(&["explain", certificate(117).to_str().unwrap()]);
+    let (_, outside) = parse_closedness(&markdown);
+    assert_eq!(outside.len(), 18);
+    assert_eq!(outside[0], (41, vec![1, 82]));
+    assert!(outside.iter().all(|(z, _)| (41..=113).contains(z)));
+    // An interval (the general scheme, answers side) for every n of it.
+    let bytes = interval_bytes();
+    let decoded = decode(&bytes).unwrap();
+    let accepted = Accepted {
+        positions: 6,
+        blake3: String::new(),
+        bytes: bytes.len(),
+        name: "interval.bin".into(),
+    };
+    let markdown = render(&decoded, &accepted, Format::Markdown).unwrap();
+    let (opening, rows) = parse(&markdown);
+    check_closedness(163, opening, &rows, &markdown);
+    sides.push(parse_closedness(&markdown).0.starts_with("| not in"));
+    assert!(sides.contains(&true) && sides.contains(&false), "{sides:?}");
+}
+
+#[test]
+fn a_closedness_table_read_wrongly_fails_the_check() {
+    let (markdown, _, _) = jg(&["explain", certificate(117).to_str().unwrap()]);
+    let (opening, rows) = parse(&markdown);
+    // A row left out of the outside list, or a neighbour left out of a row, must not pass.
+    let dropped = markdown.replace("| 43 | 1, 86 |\n", "");
+    let neighbour = markdown.replace("| 43 | 1, 86 |\n", "| 43 | 1 |\n");
+    assert_ne!(dropped, markdown);
+    for wrong in [dropped, neighbour] {
+        let rows = rows.clone();
+        let failed =
+            std::panic::catch_unwind(move || check_closedness(117, opening, &rows, &wrong))
+                .is_err();
+        assert!(failed, "a wrong closedness table must not pass");
+    }
+}

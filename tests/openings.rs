@@ -42,8 +42,8 @@ fn verified_folder() -> BTreeMap<u64, Vec<u64>> {
     let rows = read_manifest(&folder().join("MANIFEST.tsv")).expect("a readable manifest");
     assert_eq!(
         rows.iter().map(|row| row.n).collect::<Vec<_>>(),
-        (1..=128).collect::<Vec<_>>(),
-        "one manifest row for each n = 1..128, in order"
+        (1..=1000).collect::<Vec<_>>(),
+        "one manifest row for each n = 1..1000, in order"
     );
     let mut proved = BTreeMap::new();
     for row in rows {
@@ -74,7 +74,7 @@ fn verified_folder() -> BTreeMap<u64, Vec<u64>> {
 fn the_folder_proves_the_matching_table_row_for_row() {
     let output = Command::new(env!("CARGO_BIN_EXE_jg"))
         .args([
-            "table", "--to", "128", "--method", "matching", "--format", "csv",
+            "table", "--to", "1000", "--method", "matching", "--format", "csv",
         ])
         .output()
         .expect("jg runs");
@@ -100,7 +100,7 @@ fn the_folder_agrees_with_the_search_snapshot_up_to_100() {
 
 #[test]
 fn a_sample_regenerates_byte_for_byte() {
-    for n in [1, 2, 8, 60, 110, 117, 127, 128] {
+    for n in [1, 2, 8, 60, 110, 117, 127, 128, 129, 500, 1000] {
         let (certificate, _) = certify_openings(n, OpeningRule::Even).unwrap();
         let published = std::fs::read(folder().join(file_name(n))).unwrap();
         assert_eq!(certificate.to_bytes().unwrap(), published, "n = {n}");
@@ -204,9 +204,9 @@ fn the_table_marks_the_rows_the_folder_proves() {
     let output = jg(&[
         "table",
         "--from",
-        "120",
+        "992",
         "--to",
-        "130",
+        "1002",
         "--method",
         "matching",
         "--format",
@@ -221,7 +221,7 @@ fn the_table_marks_the_rows_the_folder_proves() {
         .skip(1)
         .map(|l| l.rsplit(',').next().unwrap())
         .collect();
-    // Files exist for n ≤ 128 only.
+    // Files exist for n ≤ 1000 only.
     assert_eq!(marks, [vec!["yes"; 9], vec![""; 2]].concat(), "{text}");
     let missing = jg(&["table", "--to", "3", "--certified", "/no/such/dir"]);
     assert_eq!(missing.status.code(), Some(2));

@@ -450,7 +450,7 @@ fn closure_table(rows: &[Row]) -> Block {
 }
 
 /// The document for an accepted certificate.
-fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
+fn blocks(d: &Decoded, accepted: &Accepted, lemma: Option<&str>) -> Result<Vec<Block>, String> {
     if let DecodedStrategy::Openings { entries } = &d.strategy {
         return openings_blocks(d, entries, accepted);
     }
@@ -476,7 +476,7 @@ fn blocks(d: &Decoded, accepted: &Accepted) -> Result<Vec<Block>, String> {
         accepted.positions
     )));
     if let DecodedStrategy::Pairing { opening, pairs } = &d.strategy {
-        closed_blocks(d, *opening, pairs, &mut out)?;
+        closed_blocks(d, *opening, pairs, lemma, &mut out)?;
     }
     Ok(out)
 }
@@ -485,6 +485,7 @@ fn closed_blocks(
     d: &Decoded,
     opening: Option<u64>,
     pairs: &[(u64, u64)],
+    lemma: Option<&str>,
     out: &mut Vec<Block>,
 ) -> Result<(), String> {
     let rows = closure(d.n_last, d.rule, opening, pairs)?;
@@ -525,6 +526,7 @@ fn closed_blocks(
         )));
     }
     out.extend(unused_pairs(&rows, pairs, "certificate"));
+    out.extend(closedness(d, opening, &rows));
     out.push(Block::Heading("Why this is a proof".into()));
     let first = match opening {
         Some(e) => format!("every divisor and multiple of the opening {e}"),
@@ -559,33 +561,24 @@ fn closed_blocks(
              {board}, other than y{but_opening}."
         ),
     ]));
-    out.push(Block::Para(format!(
-        "Then {winner} always has a legal move. At each turn of {loser}, the numbers named so \
-         far are {}whole pairs of the table, and the last number is {}. So {loser}'s move is a \
-         first move or a divisor or multiple of an answer: it is in the first column. Its answer \
-         is a divisor or multiple of it; the answer is not yet named, because the named numbers \
-         other than the opening are whole pairs and the move itself was not named, so its pair \
-         was not either. The game is finite and {winner} is never stuck, so {loser} is the one \
-         left without a move. (This is the argument of spec.md §5 for closed pairings; it uses \
-         the rules only.)",
-        if opening.is_some() {
-            "the opening and "
-        } else {
-            ""
-        },
-        if opening.is_some() {
-            "the opening or an answer"
-        } else {
-            "an answer"
-        },
-    )));
+    out.push(Block::Para(match lemma {
+        Some(cited) => format!(
+            "By {cited}, {winner} wins: the three facts are its hypotheses for this pairing{}.",
+            if opening.is_some() {
+                " and this opening"
+            } else {
+                ""
+            }
+        ),
+        None => pairing_argument(winner, loser, opening.is_some()),
+    }));
     if d.n_last > d.n {
         let mut winner_numbers: Vec<u64> = rows.iter().map(|r| r.answer).collect();
         winner_numbers.extend(opening);
         let smallest = winner_numbers.iter().copied().min().unwrap_or(0);
         let largest = pairs
             .iter()
-            .map(|&(_, b)| b)
+            .map(|&(a, b)| a.max(b))
             .chain(opening)
             .max()
             .unwrap_or(0);
@@ -598,8 +591,9 @@ fn closed_blocks(
              {last}. So none of them has a multiple other than itself on any board 1..n with \
              n ≤ {last}: their neighbours are their divisors, which do not depend on n. The \
              loser's numbers are such divisors (or, for the first move, divisors of the opening). \
-             Every number of the pairing is at most {largest} ≤ {first_n}, so it is on every \
-             board 1..n with {first_n} ≤ n ≤ {last}. Hence the first column, the answers and the \
+             The largest number of the pairing and the opening is {largest}, and \
+             {largest} ≤ {first_n}, so each of them is on every board 1..n with \
+             {first_n} ≤ n ≤ {last}. Hence the first column, the answers and the \
              three facts above are the same for each such n, and the first player wins every \
              one of them.",
             last = d.n_last,
@@ -613,6 +607,176 @@ fn closed_blocks(
         "jg explain CERTIFICATE".into(),
     ]));
     Ok(())
+}
+
+/// The closed-pairing argument (spec.md §5), written for one certificate: `winner` follows the
+/// table; `opened` when the winner is the first player (the opening is named first).
+pub fn pairing_argument(winner: &str, loser: &str, opened: bool) -> String {
+    let turns = if opened {
+        format!(
+            "At each turn of {loser}, the numbers named so far are the opening and whole pairs of \
+             the table, and the last number is the opening or an answer. So {loser}'s move is a \
+             divisor or multiple of the opening or of an answer: it is in the first column. Its \
+             answer is a divisor or multiple of it; the answer is not yet named, because the \
+             named numbers other than the opening are whole pairs, the opening is in no pair, and \
+             the move itself was not named, so its partner was not either."
+        )
+    } else {
+        format!(
+            "At the first turn of {loser} nothing is named yet, and its move is a first move: it \
+             is in the first column. At each later turn of {loser}, the numbers named so far are \
+             whole pairs of the table and the last number is an answer, so {loser}'s move is a \
+             divisor or multiple of an answer: it is in the first column. Either way its answer \
+             is a divisor or multiple of it, and is not yet named, because the named numbers are \
+             whole pairs and the move itself was not named, so its partner was not either."
+        )
+    };
+    format!(
+        "Then {winner} always has a legal move. {turns} The game is finite and {winner} is never \
+         stuck, so {loser} is the one left without a move. (This is the argument of spec.md §5 \
+         for closed pairings; it uses the rules only.)"
+    )
+}
+
+/// Boards up to this n get the third fact written out by `closedness` (past it the lists are
+/// left to the verifier).
+const MAX_CLOSEDNESS: u64 = 1 << 12;
+
+/// The third fact of the proof (the first column is closed) written out as a table a reader
+/// checks in minutes, from whichever side lists fewer numbers: the numbers outside the first
+/// column, each with all its divisors and multiples on the board (none may be an answer or the
+/// opening), or every answer with its divisors and multiples (all must be in the first column).
+fn closedness(d: &Decoded, opening: Option<u64>, rows: &[Row]) -> Vec<Block> {
+    let n = d.n_last;
+    if n > MAX_CLOSEDNESS {
+        return vec![];
+    }
+    let in_first: HashSet<u64> = rows.iter().map(|r| r.loser).collect();
+    let mut answers: Vec<u64> = rows.iter().map(|r| r.answer).collect();
+    answers.sort_unstable();
+    answers.dedup();
+    let outside: Vec<u64> = (1..=n)
+        .filter(|z| !in_first.contains(z) && Some(*z) != opening)
+        .collect();
+    let board = format!("1..{n}");
+    let but_opening = opening
+        .map(|e| format!(" other than the opening {e}"))
+        .unwrap_or_default();
+    if outside.is_empty() {
+        return vec![Block::Para(format!(
+            "Every number of {board}{but_opening} is in the first column, so the third fact \
+             holds trivially."
+        ))];
+    }
+    let near = |z: u64| -> Vec<u64> {
+        neighbours(n, z)
+            .into_iter()
+            .filter(|&x| Some(x) != opening || !answers.contains(&z))
+            .collect()
+    };
+    let cost_outside: usize = outside.iter().map(|&z| neighbours(n, z).len()).sum();
+    let cost_answers: usize = answers.iter().map(|&y| neighbours(n, y).len()).sum();
+    let table = |numbers: &[u64], first: String, skip_opening: bool| {
+        let rows = numbers
+            .iter()
+            .map(|&z| {
+                let listed: Vec<String> = if skip_opening {
+                    near(z)
+                } else {
+                    neighbours(n, z)
+                }
+                .into_iter()
+                .map(|x| x.to_string())
+                .collect();
+                vec![
+                    z.to_string(),
+                    if listed.is_empty() {
+                        "none".into()
+                    } else {
+                        listed.join(", ")
+                    },
+                ]
+            })
+            .collect();
+        Block::Table(
+            vec![first, format!("its divisors and multiples on {board}")],
+            rows,
+            1,
+        )
+    };
+    let mut named = answers.clone();
+    named.extend(opening);
+    named.sort_unstable();
+    named.dedup();
+    if cost_outside <= cost_answers {
+        // The shorter of the two lists a reader compares against.
+        let others: Vec<u64> = (1..=n)
+            .filter(|x| answers.binary_search(x).is_err() && Some(*x) != opening)
+            .collect();
+        let against = if answers.is_empty() && opening.is_none() {
+            "there is no answer to compare with".to_string()
+        } else if answers.len() <= others.len() {
+            format!(
+                "no listed number is {}an answer (the second column: {})",
+                opening
+                    .map(|e| format!("the opening {e} or "))
+                    .unwrap_or_default(),
+                joined_list(&answers)
+            )
+        } else {
+            format!(
+                "every listed number is one of the {} numbers that are {}: {}",
+                others.len(),
+                if opening.is_some() {
+                    "neither an answer nor the opening"
+                } else {
+                    "not answers"
+                },
+                joined_list(&others)
+            )
+        };
+        let why = match (opening, d.rule) {
+            (None, OpeningRule::Even) => {
+                format!("the number is odd (not a first move), and {against}")
+            }
+            _ => against,
+        };
+        vec![
+            Block::Para(format!(
+                "That the first column is closed (the third fact below), checked from outside: the numbers of {board} that are not in \
+                 the first column{}, each with all its divisors and multiples on the board. In \
+                 every row {why}. So neither a first move nor a neighbour of an answer is \
+                 outside the first column.",
+                if opening.is_some() {
+                    " (the opening left out)"
+                } else {
+                    ""
+                }
+            )),
+            table(&outside, format!("not in the first column ({})", outside.len()), false),
+        ]
+    } else {
+        vec![
+            Block::Para(format!(
+                "That the first column is closed (the third fact below), written out: every answer with all its divisors and multiples \
+                 on {board}{}; each listed number is in the first column{}.",
+                if opening.is_some() {
+                    ", and the opening with its own"
+                } else {
+                    ""
+                },
+                opening
+                    .map(|e| format!(" (the opening {e} is left out of the answers' lists)"))
+                    .unwrap_or_default()
+            )),
+            table(&named, "answer or opening".into(), true),
+        ]
+    }
+}
+
+fn joined_list(numbers: &[u64]) -> String {
+    let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    words.join(", ")
 }
 
 /// The winning openings an openings certificate names, ascending.
@@ -1012,7 +1176,18 @@ fn capitalise(text: &str) -> String {
 /// Renders an accepted certificate. `accepted` carries what the verifier reported; call this
 /// only after `jg_verify` accepted the same bytes (see `explain_bytes`).
 pub fn render(d: &Decoded, accepted: &Accepted, format: Format) -> Result<String, String> {
-    let blocks = blocks(d, accepted)?;
+    render_citing(d, accepted, format, None)
+}
+
+/// `render`, with the closed-pairing argument replaced by a citation of `lemma` (Markdown text
+/// naming a lemma that states it once, as docs/THEOREM.md does).
+pub fn render_citing(
+    d: &Decoded,
+    accepted: &Accepted,
+    format: Format,
+    lemma: Option<&str>,
+) -> Result<String, String> {
+    let blocks = blocks(d, accepted, lemma)?;
     Ok(match format {
         Format::Markdown => markdown(&blocks, &accepted.name),
         Format::Latex => latex(&blocks, &accepted.name),

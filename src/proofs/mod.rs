@@ -6,7 +6,8 @@
 //! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`),
 //!   [`chains`] (the folder of chain certificates and its b-file, resumable);
 //! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
-//!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates).
+//!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates), [`oeis`] (the
+//!   results as OEIS b-files, from verified certificates).
 
 pub mod certificate;
 pub mod certify;
@@ -14,6 +15,7 @@ pub mod chains;
 pub mod closure;
 pub mod explain;
 pub mod manifest;
+pub mod oeis;
 pub mod openings;
 pub mod theorem;
 pub mod theorem_document;

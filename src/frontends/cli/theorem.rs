@@ -25,7 +25,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     let manifest = std::fs::read(args.certificates.join("MANIFEST.tsv")).ok();
-    let generated = theorem::generate(&entries, &docs, manifest.as_deref())?;
+    let extras = theorem::read_extras(&args.certificates)?;
+    let generated = theorem::generate(&entries, &extras, &docs, manifest.as_deref())?;
     let name = args
         .output
         .file_name()

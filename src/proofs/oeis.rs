@@ -1,0 +1,345 @@
+//! `jg oeis`: the results in the form the OEIS takes them, b-files (`n a(n)` lines, after `#`
+//! comment lines), each written only from certificates the verifier crate accepts now:
+//!
+//! - `second-player-wins.txt`: the n for which the second player wins (a finite sequence, all
+//!   of it), from the theorem folder `certificates/` (every file verified, no gap);
+//! - `winning-openings.txt` and `smallest-winning-opening.txt`: for each n, how many even
+//!   openings win, and the smallest (0 when none does), from the openings certificates of
+//!   `certificates/openings/` (kind 4), for the unbroken run n = 1, 2, … they cover;
+//! - `b337125.txt`: A337125, the longest chain of 1..n, from `certificates/chains/`.
+//!
+//! Any file of a folder that the verifier refuses stops the run with its name: a b-file is never
+//! written from part of a folder that holds an invalid certificate. The output is the same
+//! bytes for the same certificates.
+
+use crate::game::{OpeningRule, Player};
+use crate::proofs::theorem_document;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Why no b-file was written.
+#[derive(Debug, thiserror::Error)]
+pub enum OeisError {
+    /// A certificate the verifier refuses, or one whose claim is not what its name says.
+    #[error("{file}: {why}")]
+    Invalid { file: String, why: String },
+    /// The folder does not prove what the b-file needs (a gap, an empty folder).
+    #[error("{0}")]
+    Incomplete(String),
+    #[error("{0}")]
+    Io(String),
+}
+
+/// One b-file: its name in the output folder and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BFile {
+    pub name: &'static str,
+    pub text: String,
+}
+
+/// The file names, in the order they are written.
+pub const SECOND_PLAYER: &str = "second-player-wins.txt";
+pub const WINNING_COUNT: &str = "winning-openings.txt";
+pub const SMALLEST_WINNING: &str = "smallest-winning-opening.txt";
+pub const A337125: &str = "b337125.txt";
+
+/// The n from which docs/large-n.md proves a first-player win (4 · 89693, Dusart's threshold).
+pub const LARGE_N_FROM: u64 = 358_772;
+
+const WRITTEN_BY: &str =
+    "# Written by `jg oeis` from certificates the verifier jg-verify accepts; do not edit by hand.";
+
+/// The b-file text: the comment lines, then `n a(n)` for each term.
+fn b_file(comments: &[String], terms: &[(u64, u64)]) -> String {
+    let mut text = String::new();
+    for line in comments {
+        let _ = writeln!(text, "# {line}");
+    }
+    let _ = writeln!(text, "{WRITTEN_BY}");
+    for (n, a) in terms {
+        let _ = writeln!(text, "{n} {a}");
+    }
+    text
+}
+
+/// The files of `dir` whose names end with `suffix`, sorted by name.
+fn files(dir: &Path, suffix: &str) -> Result<Vec<PathBuf>, OeisError> {
+    let listing = std::fs::read_dir(dir)
+        .map_err(|error| OeisError::Io(format!("cannot read {}: {error}", dir.display())))?;
+    let mut paths = Vec::new();
+    for item in listing {
+        let path = item
+            .map_err(|error| OeisError::Io(error.to_string()))?
+            .path();
+        if path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| name.ends_with(suffix))
+        {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, OeisError> {
+    std::fs::read(path)
+        .map_err(|error| OeisError::Io(format!("cannot read {}: {error}", path.display())))
+}
+
+/// The n of `cert-N-openings.bin` / `chain-N.txt`: the digits between `prefix` and `suffix`.
+fn n_of(path: &Path, prefix: &str, suffix: &str) -> Option<u64> {
+    let name = path.file_name()?.to_str()?;
+    name.strip_prefix(prefix)?
+        .strip_suffix(suffix)?
+        .parse()
+        .ok()
+}
+
+/// The second-player n, from the theorem folder: every `*.bin` verified (refused files stop the
+/// run), no two files disagreeing and no gap from 1 to the folder's end.
+pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
+    let entries = theorem_document::read_folder(folder).map_err(|why| {
+        // read_folder names the file first (`path: reason`).
+        match why.split_once(": ") {
+            Some((file, reason)) => OeisError::Invalid {
+                file: file.to_string(),
+                why: reason.to_string(),
+            },
+            None => OeisError::Io(why),
+        }
+    })?;
+    let (covered, second, gaps) =
+        theorem_document::coverage(&entries).map_err(|why| OeisError::Invalid {
+            file: folder.display().to_string(),
+            why,
+        })?;
+    if let Some(&(a, b)) = gaps.first() {
+        return Err(OeisError::Incomplete(format!(
+            "{}: no certificate proves n = {a}..{b}",
+            folder.display()
+        )));
+    }
+    if covered < LARGE_N_FROM {
+        return Err(OeisError::Incomplete(format!(
+            "{}: the folder ends at n = {covered}, below n = {LARGE_N_FROM}, where the written \
+             proof of docs/large-n.md takes over: the list would not be known complete",
+            folder.display()
+        )));
+    }
+    let files: Vec<String> = entries
+        .iter()
+        .filter(|e| e.decoded.winner == Player::Second && e.decoded.rule == OpeningRule::Even)
+        .map(|e| e.file.clone())
+        .collect();
+    let comments = vec![
+        "Juniper Green on 1..n (the first number named must be even; each later one divides or is \
+         a multiple of the one before; a player who cannot move loses): the n for which the \
+         second player wins. A finite sequence, given in full."
+            .to_string(),
+        format!(
+            "Each term n is proved by certificates/cert-n.bin (a closed pairing): {}.",
+            files.join(" ")
+        ),
+        format!(
+            "Completeness: the {} certificates of certificates/ cover every n from 1 to {} \
+             (jg-verify --covers 1..{covered} certificates/*.bin), and docs/large-n.md proves \
+             that the first player wins for every n ≥ {LARGE_N_FROM}.",
+            entries.len(),
+            theorem_document::spell(covered)
+        ),
+    ];
+    let terms: Vec<(u64, u64)> = (1..).zip(second.iter().copied()).collect();
+    Ok(BFile {
+        name: SECOND_PLAYER,
+        text: b_file(&comments, &terms),
+    })
+}
+
+/// The winning openings of each n, from the openings folder: every `*.bin` verified, each an
+/// openings certificate (kind 4, even opening) of the n its name says; the unbroken run
+/// n = 1, 2, … is returned, each n with its winning openings, ascending.
+pub fn openings_terms(folder: &Path) -> Result<Vec<(u64, Vec<u64>)>, OeisError> {
+    let mut by_n: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    for path in files(folder, ".bin")? {
+        let name = path.display().to_string();
+        let invalid = |why: String| OeisError::Invalid {
+            file: name.clone(),
+            why,
+        };
+        let bytes = read(&path)?;
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
+            .map_err(|rejection| invalid(format!("invalid: {rejection}")))?;
+        let winning = verdict
+            .winning_openings
+            .ok_or_else(|| invalid("not an openings certificate".into()))?;
+        if verdict.opening_rule != jg_verify::OpeningRule::Even {
+            return Err(invalid("not the even-opening game".into()));
+        }
+        if n_of(&path, "cert-", "-openings.bin") != Some(verdict.n) {
+            return Err(invalid(format!(
+                "proves n = {}, which its name does not say",
+                verdict.n
+            )));
+        }
+        by_n.insert(verdict.n, winning);
+    }
+    let run: Vec<(u64, Vec<u64>)> = by_n
+        .into_iter()
+        .zip(1..)
+        .take_while(|((n, _), expected)| n == expected)
+        .map(|(term, _)| term)
+        .collect();
+    if run.is_empty() {
+        return Err(OeisError::Incomplete(format!(
+            "{}: no openings certificate for n = 1",
+            folder.display()
+        )));
+    }
+    Ok(run)
+}
+
+/// The two openings b-files (how many openings win, the smallest), from `openings_terms`.
+pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
+    let run = openings_terms(folder)?;
+    let last = run.last().map_or(0, |r| r.0);
+    let source = format!(
+        "Each term a(n) is proved by certificates/openings/cert-n-openings.bin (n = 1..{last}), an \
+         openings certificate: for every even opening of 1..n, a proof that it wins or that it \
+         loses (spec.md §3.4)."
+    );
+    let game =
+        "Juniper Green on 1..n (the first number named must be even; each later one divides \
+                or is a multiple of the one before; a player who cannot move loses)";
+    let count = BFile {
+        name: WINNING_COUNT,
+        text: b_file(
+            &[
+                format!(
+                    "{game}: the number of winning first moves (even numbers the first player \
+                     can open with and still win), n = 1..{last}."
+                ),
+                source.clone(),
+            ],
+            &run.iter()
+                .map(|(n, winning)| (*n, winning.len() as u64))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    let smallest = BFile {
+        name: SMALLEST_WINNING,
+        text: b_file(
+            &[
+                format!(
+                    "{game}: the smallest winning first move, or 0 when the second player wins, \
+                     n = 1..{last}."
+                ),
+                source,
+            ],
+            &run.iter()
+                .map(|(n, winning)| (*n, winning.first().copied().unwrap_or(0)))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    Ok([count, smallest])
+}
+
+/// A337125 from the chain folder: every `chain-*.txt` checked by the verifier's chain checker,
+/// each proving the n its name says; the unbroken run n = 1, 2, … of (n, a(n)) is returned.
+pub fn chain_terms(folder: &Path) -> Result<Vec<(u64, u64)>, OeisError> {
+    let mut by_n: BTreeMap<u64, u64> = BTreeMap::new();
+    for path in files(folder, ".txt")? {
+        let Some(n) = n_of(&path, "chain-", ".txt") else {
+            continue; // the folder's own b-file, notes
+        };
+        let verdict =
+            jg_verify::chain::check(&read(&path)?).map_err(|rejection| OeisError::Invalid {
+                file: path.display().to_string(),
+                why: format!("invalid: {rejection}"),
+            })?;
+        if verdict.n != n {
+            return Err(OeisError::Invalid {
+                file: path.display().to_string(),
+                why: format!("proves n = {}, which its name does not say", verdict.n),
+            });
+        }
+        by_n.insert(n, verdict.length);
+    }
+    let terms: Vec<(u64, u64)> = by_n
+        .into_iter()
+        .zip(1..)
+        .take_while(|((n, _), expected)| n == expected)
+        .map(|(term, _)| term)
+        .collect();
+    if terms.is_empty() {
+        return Err(OeisError::Incomplete(format!(
+            "{}: no chain certificate for n = 1",
+            folder.display()
+        )));
+    }
+    Ok(terms)
+}
+
+/// The A337125 b-file, from `chain_terms`.
+pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
+    let terms = chain_terms(folder)?;
+    let last = terms.last().map_or(0, |t| t.0);
+    let comments = vec![
+        format!(
+            "A337125: the largest number of distinct numbers of 1..n in a sequence where each \
+             divides or is a multiple of the one before (a longest simple path in the divisor \
+             graph), n = 1..{last}."
+        ),
+        format!(
+            "Each term a(n) is proved by certificates/chains/chain-n.txt (n = 1..{last}): a chain \
+             of a(n) numbers and an exact proof that none is longer (spec.md §6)."
+        ),
+    ];
+    Ok(BFile {
+        name: A337125,
+        text: b_file(&comments, &terms),
+    })
+}
+
+/// Every b-file, in the order of the names above.
+pub fn generate(theorem: &Path, openings: &Path, chains: &Path) -> Result<Vec<BFile>, OeisError> {
+    let second = second_player_wins(theorem)?;
+    let [count, smallest] = winning_openings(openings)?;
+    let chains = longest_chains(chains)?;
+    Ok(vec![second, count, smallest, chains])
+}
+
+/// Writes the b-files into `dir` (created if needed); returns the paths written.
+pub fn write(dir: &Path, files: &[BFile]) -> Result<Vec<PathBuf>, OeisError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|error| OeisError::Io(format!("cannot create {}: {error}", dir.display())))?;
+    let mut written = Vec::new();
+    for file in files {
+        let path = dir.join(file.name);
+        crate::proofs::certificate::write_atomically(&path, file.text.as_bytes())
+            .map_err(|error| OeisError::Io(format!("cannot write {}: {error}", path.display())))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_b_file_is_comments_then_one_term_a_line() {
+        let text = b_file(&["A test.".into()], &[(1, 0), (2, 5)]);
+        assert_eq!(text, format!("# A test.\n{WRITTEN_BY}\n1 0\n2 5\n"));
+    }
+
+    #[test]
+    fn the_n_of_a_file_name_is_read_between_prefix_and_suffix() {
+        let path = Path::new("x/cert-12-openings.bin");
+        assert_eq!(n_of(path, "cert-", "-openings.bin"), Some(12));
+        assert_eq!(n_of(Path::new("x/chain-7.txt"), "chain-", ".txt"), Some(7));
+        assert_eq!(n_of(Path::new("x/a337125.txt"), "chain-", ".txt"), None);
+    }
+}
