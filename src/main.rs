@@ -61,6 +61,8 @@ enum Command {
     Explain(cli::explain::Args),
     /// Write docs/THEOREM.md and its figures from the certificates folder
     Theorem(cli::theorem::Args),
+    /// Write the certificates below n = 358772 as Coq data for the formal proof (formal/data)
+    FormalData(cli::formal_data::Args),
 }
 
 fn main() -> ExitCode {
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         Command::Man => man_page(),
         Command::Explain(args) => cli::explain::run(args),
         Command::Theorem(args) => cli::theorem::run(args),
+        Command::FormalData(args) => cli::formal_data::run(args),
     };
     match result {
         Ok(code) => code,

@@ -13,6 +13,7 @@ pub mod certify;
 pub mod chains;
 pub mod closure;
 pub mod explain;
+pub mod formal;
 pub mod manifest;
 pub mod openings;
 pub mod theorem;
