@@ -118,15 +118,20 @@ fn coq_list(out: &mut String, items: &[String], indent: &str) {
     let mut column = indent.len() + 1;
     for (i, item) in items.iter().enumerate() {
         let piece = if i + 1 < items.len() {
-            format!("{item}; ")
+            format!("{item};")
         } else {
             item.clone()
         };
-        if column + piece.len() > 100 {
-            out.push('\n');
-            out.push_str(indent);
-            out.push(' ');
-            column = indent.len() + 1;
+        if i > 0 {
+            if column + 1 + piece.len() > 100 {
+                out.push('\n');
+                out.push_str(indent);
+                out.push(' ');
+                column = indent.len() + 1;
+            } else {
+                out.push(' ');
+                column += 1;
+            }
         }
         out.push_str(&piece);
         column += piece.len();
