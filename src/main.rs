@@ -61,7 +61,7 @@ enum Command {
     Explain(cli::explain::Args),
     /// Write docs/THEOREM.md and its figures from the certificates folder
     Theorem(cli::theorem::Args),
-    /// Write the certificates below n = 358772 as Coq data for the formal proof (formal/data);
+    /// Write the certificates below n = 10^9 as Coq data for the formal proof (formal/data);
     /// each is verified first under jg-verify's default bounds (memory at most 8 GiB a file)
     FormalData(cli::formal_data::Args),
 }

@@ -53,7 +53,8 @@ fn the_committed_coq_data_is_what_jg_formal_data_writes() {
 
 /// The certificates the generator uses (first n below the tail), copied into `dir`.
 fn copy_used_certificates(dir: &Path) -> Vec<formal::CoqCert> {
-    let certs = formal::read_certificates(&root().join("certificates"), formal::TAIL_FROM).unwrap();
+    let certs =
+        formal::read_certificates(&root().join("certificates"), formal::CERTIFIED_BELOW).unwrap();
     for cert in &certs {
         std::fs::copy(
             root().join("certificates").join(&cert.file),
@@ -95,13 +96,14 @@ fn the_generator_refuses_a_gap_in_the_certificates() {
     let temporary = tempfile::tempdir().unwrap();
     copy_used_certificates(temporary.path());
     std::fs::remove_file(temporary.path().join("cert-39-41.bin")).unwrap();
-    let error = formal::read_certificates(temporary.path(), formal::TAIL_FROM).unwrap_err();
+    let error = formal::read_certificates(temporary.path(), formal::CERTIFIED_BELOW).unwrap_err();
     assert!(error.contains("no certificate starts at n = 39"), "{error}");
 }
 
 #[test]
 fn the_set_in_the_coq_theorem_is_the_certificates_second_player_n() {
-    let certs = formal::read_certificates(&root().join("certificates"), formal::TAIL_FROM).unwrap();
+    let certs =
+        formal::read_certificates(&root().join("certificates"), formal::CERTIFIED_BELOW).unwrap();
     let from_certificates: Vec<u64> = certs
         .iter()
         .filter(|c| c.opening == 0)
@@ -117,7 +119,7 @@ fn the_set_in_the_coq_theorem_is_the_certificates_second_player_n() {
     assert_eq!(in_coq, from_certificates);
     assert_eq!(
         certs.last().unwrap().hi,
-        420_091,
-        "Main.v's certified range ends at 420091"
+        1_322_069_427,
+        "Main.v's certified range ends at 1322069427"
     );
 }

@@ -32,12 +32,17 @@ mutate() {
     echo "mutation refused by Coq: $name"
 }
 
-mutate "one number of cert-110 altered (pair 3-87 -> 3-88)" data/Data3.v \
+# The data file that holds a certificate.
+holder() { grep -l "Definition $1 " data/Data*.v; }
+c110=$(holder c_110)
+c315=$(holder c_315212_420091)
+
+mutate "one number of cert-110 altered (pair 3-87 -> 3-88)" "$c110" \
     's/(Definition c_110 .*?)\(3, 87\)/$1(3, 88)/s'
-mutate "one pair of cert-110 dropped (7-91)" data/Data3.v \
+mutate "one pair of cert-110 dropped (7-91)" "$c110" \
     's/(Definition c_110 .*?)\(7, 91\); /$1/s'
-mutate "interval 315212-420091 widened to 315212-840182" data/Data4.v \
+mutate "interval 315212-420091 widened to 315212-840182" "$c315" \
     's/Cert 315212 420091 /Cert 315212 840182 /'
-mutate "one number of the closure of 315212-420091 dropped (105031)" data/Data4.v \
+mutate "one number of the closure of 315212-420091 dropped (105031)" "$c315" \
     's/(Definition c_315212_420091 .*?)105031; (105037\])/$1$2/s'
 echo "mutate.sh: 4 mutations, all refused"
