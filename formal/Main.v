@@ -17,7 +17,7 @@ Definition solved (n : N) : Prop :=
   (second_player_wins n <-> In n second_player_set) /\
   (first_player_wins n <-> ~ In n second_player_set).
 
-(* Where the certificates stop and the general argument starts. *)
+(* Where the general argument (Tail.v) starts; the certificates reach past it, to 1322069427. *)
 Definition N1 : N := 358772.
 
 Lemma certificates_agree : forallb (agrees second_player_set) certificates = true.
