@@ -71,6 +71,9 @@ enum Command {
     /// one invalid file stops the run (exit 1) and nothing is written. Memory: one certificate at
     /// a time (the largest chain certificate is a few MB).
     Oeis(cli::oeis::Args),
+    /// Write the certificates below n = 10^9 as Coq data for the formal proof (formal/data);
+    /// each is verified first under jg-verify's default bounds (memory at most 8 GiB a file)
+    FormalData(cli::formal_data::Args),
 }
 
 fn main() -> ExitCode {
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => cli::explain::run(args),
         Command::Theorem(args) => cli::theorem::run(args),
         Command::Oeis(args) => cli::oeis::run(args),
+        Command::FormalData(args) => cli::formal_data::run(args),
     };
     match result {
         Ok(code) => code,

@@ -106,7 +106,10 @@ fn the_terms_agree_with_the_matching_engine_and_the_chain_folder() {
     assert_eq!(second, by_engine);
     // A337125: the chain folder's b-file (written by `jg chain --range`) has the same terms.
     let chains = terms(&oeis.join("b337125.txt"));
-    assert_eq!(chains, terms(&root().join("certificates/chains/a337125.txt")));
+    assert_eq!(
+        chains,
+        terms(&root().join("certificates/chains/a337125.txt"))
+    );
     assert_eq!(chains.len(), 1000);
     assert_eq!(chains[99], (100, 77));
     assert_eq!(chains[999], (1000, 666));

@@ -14,6 +14,7 @@ pub mod certify;
 pub mod chains;
 pub mod closure;
 pub mod explain;
+pub mod formal;
 pub mod manifest;
 pub mod oeis;
 pub mod openings;

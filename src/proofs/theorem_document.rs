@@ -392,6 +392,20 @@ pub fn generate(
             )
         }
     );
+    if large_n.is_some() {
+        let _ = writeln!(
+            w,
+            "**Formally proved.** The theorem is also proved in the Coq proof assistant \
+             (`formal/`, see formal/README.md), with no trust in `jg-verify`: `juniper_green` \
+             (formal/Main.v) states it for every n ≥ 1 from a short statement of the raw rules \
+             (formal/Rules.v). Its one hypothesis is Dusart's prime-gap theorem (Ramanujan \
+             Journal 45 (2018), Proposition 5.4), stated as published in formal/Dusart.v and \
+             used only above the certificates that Coq checks itself; below that, \
+             `juniper_green_certified` proves every n with no hypothesis at all (`Print \
+             Assumptions`: \"Closed under the global context\"). To re-run it: `make -C formal \
+             && make -C formal check-assumptions` (Debian's `coq` package).\n"
+        );
+    }
     if !gaps.is_empty() {
         let _ = writeln!(
             w,

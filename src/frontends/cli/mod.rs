@@ -8,6 +8,7 @@ pub mod certify_openings;
 pub mod chain;
 pub mod draw;
 pub mod explain;
+pub mod formal_data;
 pub mod oeis;
 pub mod play;
 pub mod schemes;

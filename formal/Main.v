@@ -1,0 +1,54 @@
+(* Juniper Green, solved for every n: the main theorem. Open this file first.
+
+   The game is defined in Rules.v (read it: it is the statement to trust).
+   [second_player_set] is the set of n for which the second player wins. *)
+From Coq Require Import NArith List Lia.
+Import ListNotations.
+From JG Require Import Rules Pairing Checker Certified Tail.
+From JG.data Require Import DataAll.
+Open Scope N_scope.
+
+Definition second_player_set : list N :=
+  [1; 2; 4; 5; 6; 7; 9; 10; 11; 15; 18; 19; 21; 22; 23; 25; 26; 28; 29; 32; 35; 42; 43;
+   45; 46; 47; 51; 54; 56; 72; 73; 74; 76; 78; 79; 81; 82; 83; 85; 86; 92; 110; 117; 118].
+
+(* The theorem, in the form "exactly one of the two players wins". *)
+Definition solved (n : N) : Prop :=
+  (second_player_wins n <-> In n second_player_set) /\
+  (first_player_wins n <-> ~ In n second_player_set).
+
+(* Where the general argument (Tail.v) starts; the certificates reach past it, to 1322069427. *)
+Definition N1 : N := 358772.
+
+Lemma certificates_agree : forallb (agrees second_player_set) certificates = true.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma certificates_chain : chain certificates 1 = Some 1322069428.
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma solved_of n :
+  (second_player_wins n /\ In n second_player_set) \/
+  (first_player_wins n /\ ~ In n second_player_set) -> solved n.
+Proof.
+  intros [[Hw Hi]|[Hw Hi]]; unfold solved.
+  - split; split; try tauto. intro H. exfalso. exact (not_both_win n (conj H Hw)).
+  - split; split; try tauto. intro H. exfalso. exact (not_both_win n (conj Hw H)).
+Qed.
+
+(* Unconditional: every n up to 1322069427 (past N1), from the certificates alone. *)
+Theorem juniper_green_certified (n : N) : 1 <= n <= 1322069427 -> solved n.
+Proof.
+  intros Hn. apply solved_of.
+  apply (certified_outcome second_player_set 1322069428 certificates_agree certificates_chain).
+  lia.
+Qed.
+
+(* The main theorem: every n >= 1. For n >= N1 it rests on Dusart's theorem (Dusart.v). *)
+Theorem juniper_green (n : N) : 1 <= n -> solved n.
+Proof.
+  intros Hn. destruct (N.le_gt_cases n 1322069427) as [Hs|Hl].
+  - apply juniper_green_certified. lia.
+  - apply solved_of. right. split.
+    + apply tail_first_player_wins. unfold N1. lia.
+    + intro H. repeat (destruct H as [<-|H]; [lia|]). destruct H.
+Qed.

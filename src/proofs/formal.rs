@@ -1,0 +1,256 @@
+//! The certificates as Coq data for the formal proof (`formal/`, `jg formal-data`).
+//!
+//! Every certificate of the folder whose first n is below [`CERTIFIED_BELOW`] is verified by
+//! `jg_verify`, decoded, and written as one Coq term `Cert lo hi opening pairs closure`
+//! (formal/Checker.v). They reach past [`TAIL_FROM`], where the formal proof's prime-window
+//! argument takes over, so the two overlap. The closure is the set of numbers
+//! the loser may be about to name (spec.md §4.5), recomputed here by the raw rules; Coq checks
+//! that it is closed, so nothing written here is trusted. The output is deterministic: the
+//! certificates in ascending order of their first n, split into [`PARTS`] files of about equal
+//! checking cost (cut where the estimate of [`cost`] says) so that Coq checks them in parallel,
+//! and `DataAll.v`, which joins them.
+
+use crate::game::OpeningRule;
+use crate::proofs::explain::{self, DecodedStrategy, Kind};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The first n of the formal proof's general argument (4 · 89693): the certificates cover below.
+pub const TAIL_FROM: u64 = 358_772;
+
+/// The certificates written are those whose first n is below this: every n up to 1 322 069 427.
+/// Coq's check lists divisors by trial division up to the square root, so its cost grows like
+/// the square root of the largest n (BENCHMARKS.md, Formal proof).
+pub const CERTIFIED_BELOW: u64 = 1_000_000_000;
+
+/// How many data files the certificates are split into.
+pub const PARTS: usize = 4;
+
+/// One certificate as the Coq checker reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoqCert {
+    /// The certificate's file name, e.g. `cert-39-41.bin`.
+    pub file: String,
+    pub blake3: String,
+    /// The boards lo..=hi it claims.
+    pub lo: u64,
+    pub hi: u64,
+    /// The winner's opening; `0` when the winner is the second player.
+    pub opening: u64,
+    pub pairs: Vec<(u64, u64)>,
+    /// Every number the loser may be about to name, ascending.
+    pub closure: Vec<u64>,
+}
+
+/// Reads, verifies and decodes every certificate of `dir` whose first n is below `below`,
+/// ascending. Err names a file that `jg_verify` refuses or that the checker cannot take (an
+/// openings certificate, the free opening rule), or a gap in the certificates.
+pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String> {
+    let listing = std::fs::read_dir(dir)
+        .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
+    let mut certs = Vec::new();
+    for item in listing {
+        let path = item.map_err(|error| error.to_string())?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("bin") {
+            continue;
+        }
+        let bytes = std::fs::read(&path)
+            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+        let decoded =
+            explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
+        if decoded.n >= below {
+            continue;
+        }
+        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
+            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
+        let file = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if verdict.n != decoded.n || verdict.n_last != decoded.n_last {
+            return Err(format!("{file}: the verdict and the header differ"));
+        }
+        if decoded.rule != OpeningRule::Even {
+            return Err(format!(
+                "{file}: the formal proof is about the even opening rule"
+            ));
+        }
+        let (opening, pairs) = match (&decoded.kind, decoded.strategy) {
+            (
+                Kind::ClosedPairing | Kind::IntervalClosedPairing,
+                DecodedStrategy::Pairing { opening, pairs },
+            ) => (opening, pairs),
+            _ => {
+                return Err(format!(
+                    "{file}: only closed pairings (kinds 2 and 3) are written as Coq data"
+                ))
+            }
+        };
+        let rows = explain::closure(decoded.n_last, decoded.rule, opening, &pairs)
+            .map_err(|why| format!("{file}: {why}"))?;
+        certs.push(CoqCert {
+            file,
+            blake3: verdict.blake3_hex(),
+            lo: decoded.n,
+            hi: decoded.n_last,
+            opening: opening.unwrap_or(0),
+            pairs,
+            closure: rows.iter().map(|row| row.loser).collect(),
+        });
+    }
+    certs.sort_by_key(|cert| cert.lo);
+    let mut next = 1;
+    for cert in &certs {
+        if cert.lo != next {
+            return Err(format!(
+                "no certificate starts at n = {next} (next is {})",
+                cert.file
+            ));
+        }
+        next = cert.hi + 1;
+    }
+    if next < below {
+        return Err(format!(
+            "the certificates stop at n = {}, below {below}",
+            next - 1
+        ));
+    }
+    Ok(certs)
+}
+
+/// Appends `items` as a Coq list, wrapped at about 100 columns with the given indent.
+fn coq_list(out: &mut String, items: &[String], indent: &str) {
+    out.push('[');
+    let mut column = indent.len() + 1;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item};")
+        } else {
+            item.clone()
+        };
+        if i > 0 {
+            if column + 1 + piece.len() > 100 {
+                out.push('\n');
+                out.push_str(indent);
+                out.push(' ');
+                column = indent.len() + 1;
+            } else {
+                out.push(' ');
+                column += 1;
+            }
+        }
+        out.push_str(&piece);
+        column += piece.len();
+    }
+    out.push(']');
+}
+
+/// An estimate of Coq's work to check `cert`: the divisions and multiples listed for the opening
+/// and every partner of the closure (square root plus hi / y each), and the first moves of a
+/// second-player claim.
+pub fn cost(cert: &CoqCert) -> u64 {
+    let partner = |x: u64| {
+        cert.pairs
+            .iter()
+            .find_map(|&(a, b)| (a == x).then_some(b).or((b == x).then_some(a)))
+    };
+    let mut expanded: Vec<u64> = cert.closure.iter().filter_map(|&x| partner(x)).collect();
+    expanded.push(cert.opening);
+    expanded.sort_unstable();
+    expanded.dedup();
+    let listing: u64 = expanded
+        .iter()
+        .filter(|&&y| y > 0)
+        .map(|&y| y.isqrt() + cert.hi / y)
+        .sum();
+    listing + if cert.opening == 0 { cert.hi } else { 0 }
+}
+
+/// Cuts the ascending certificates into at most [`PARTS`] runs of about equal [`cost`].
+fn split(certs: &[CoqCert]) -> Vec<&[CoqCert]> {
+    let total: u64 = certs.iter().map(cost).sum::<u64>().max(1);
+    let mut runs = Vec::new();
+    let (mut start, mut done) = (0, 0u64);
+    for (i, cert) in certs.iter().enumerate() {
+        done += cost(cert);
+        let cut = (runs.len() as u64 + 1) * total / PARTS as u64;
+        if done >= cut && runs.len() + 1 < PARTS {
+            runs.push(&certs[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < certs.len() {
+        runs.push(&certs[start..]);
+    }
+    runs
+}
+
+/// The Coq name of a certificate: `c_39_41` for `cert-39-41.bin`.
+fn coq_name(file: &str) -> String {
+    let stem = file.trim_end_matches(".bin").trim_start_matches("cert-");
+    format!("c_{}", stem.replace('-', "_"))
+}
+
+/// The data files: `(name, contents)` for `Data1.v` … and `DataAll.v`.
+pub fn render(certs: &[CoqCert]) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut parts = Vec::new();
+    for (k, chunk) in split(certs).into_iter().enumerate() {
+        let part = k + 1;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "(* Generated by `jg formal-data` from certificates/: do not edit. Part {part} of the\n   certificates whose first n is below {CERTIFIED_BELOW}, as data for Checker.v. *)"
+        );
+        out.push_str("From Coq Require Import NArith List.\nImport ListNotations.\nFrom JG Require Import Checker.\nOpen Scope N_scope.\n");
+        let mut names = Vec::new();
+        for cert in chunk {
+            let name = coq_name(&cert.file);
+            let _ = writeln!(out, "\n(* {}, blake3 {} *)", cert.file, cert.blake3);
+            let _ = write!(
+                out,
+                "Definition {name} : cert := Cert {} {} {}\n  ",
+                cert.lo, cert.hi, cert.opening
+            );
+            let pairs: Vec<String> = cert
+                .pairs
+                .iter()
+                .map(|(a, b)| format!("({a}, {b})"))
+                .collect();
+            coq_list(&mut out, &pairs, "  ");
+            out.push_str("\n  ");
+            let closure: Vec<String> = cert.closure.iter().map(u64::to_string).collect();
+            coq_list(&mut out, &closure, "  ");
+            out.push_str(".\n");
+            names.push(name);
+        }
+        let _ = write!(out, "\nDefinition part_{part} : list cert :=\n  ");
+        coq_list(&mut out, &names, "  ");
+        let _ = writeln!(
+            out,
+            ".\n\nTheorem part_{part}_ok : forallb check part_{part} = true.\nProof. vm_compute. reflexivity. Qed."
+        );
+        files.push((format!("Data{part}.v"), out));
+        parts.push(part);
+    }
+    let mut all = String::from(
+        "(* Generated by `jg formal-data` from certificates/: do not edit. All the parts. *)\nFrom Coq Require Import NArith List.\nImport ListNotations.\nFrom JG Require Import Checker.\n",
+    );
+    let imports: Vec<String> = parts.iter().map(|p| format!("Data{p}")).collect();
+    let _ = writeln!(all, "From JG.data Require Import {}.", imports.join(" "));
+    let joined: Vec<String> = parts.iter().map(|p| format!("part_{p}")).collect();
+    let _ = writeln!(
+        all,
+        "\nDefinition certificates : list cert := {}.",
+        joined.join(" ++ ")
+    );
+    let oks: Vec<String> = parts.iter().map(|p| format!("part_{p}_ok")).collect();
+    let _ = writeln!(
+        all,
+        "\nTheorem certificates_ok : forallb check certificates = true.\nProof. unfold certificates. rewrite !forallb_app, {}. reflexivity. Qed.",
+        oks.join(", ")
+    );
+    files.push(("DataAll.v".to_string(), all));
+    files
+}
