@@ -409,6 +409,45 @@ impl<'g> Engine<'g> {
         }
     }
 
+    /// For each of `targets`: when the complete forest of the maximum `matching` labels it
+    /// outer (class D), the even alternating path from it to its tree's root, an exposed
+    /// vertex: v, its partner, that partner's forest link, its partner, and so on, the path
+    /// `augment` walks. One phase for all targets (a search per target, as `avoid` does,
+    /// costs a phase each). None for the other targets, or if a walk fails to end (an
+    /// internal invariant; the callers check the paths they use).
+    pub fn even_paths(
+        &mut self,
+        active: u32,
+        matching: &Matching,
+        targets: &[u32],
+    ) -> Vec<Option<Vec<u32>>> {
+        let mut mate = matching.clone();
+        let augmentations = self.phase_from_all_exposed(active, &mut mate);
+        assert_eq!(augmentations, 0, "even paths need a maximum matching");
+        let forest = &self.forest;
+        let paths = targets
+            .iter()
+            .map(|&v| {
+                if forest.label[v as usize] != Label::Outer {
+                    return None;
+                }
+                let mut path = vec![v];
+                let mut at = v;
+                while let Some(partner) = mate.partner(at) {
+                    let next = forest.parent[partner as usize];
+                    if next == NONE || path.len() > active as usize {
+                        return None;
+                    }
+                    path.extend([partner, next]);
+                    at = next;
+                }
+                Some(path)
+            })
+            .collect();
+        self.forest.reset(false);
+        paths
+    }
+
     fn phase_from_all_exposed(&mut self, active: u32, matching: &mut Matching) -> usize {
         for v in 0..active {
             if matching.mate[v as usize] == NONE {
