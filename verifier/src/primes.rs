@@ -78,15 +78,11 @@ pub(crate) fn read(body: &[u8], offset: u64, work: &mut u64) -> Result<(Primes, 
     Ok((primes, at))
 }
 
-/// `base^exponent mod p`, by squaring; products in u128, so no overflow for any p < 2^64.
-fn power(base: u64, mut exponent: u64, p: u64) -> u64 {
+/// `base^exponent mod p`, bit by bit from the top (r ↦ r², times base where the bit is set);
+/// products in u128, so no overflow for any p < 2^64.
+fn power(base: u64, exponent: u64, p: u64) -> u64 {
     let multiply = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(p)) as u64;
-    let (mut result, mut square) = (1, base % p);
-    while exponent > 0 {
-        if exponent & 1 == 1 {
-            result = multiply(result, square);
-        }
-        (square, exponent) = (multiply(square, square), exponent >> 1);
-    }
-    result
+    (0..64)
+        .rev()
+        .fold(1, |r, bit| multiply(multiply(r, r), [1, base][(exponent >> bit & 1) as usize]))
 }
