@@ -181,6 +181,7 @@ fn limits_are_stated_in_help() {
         (&["draw", "--help"][..], "N ≤ 150"),
         (&["table", "--help"][..], "n ≤ 128"),
         (&["solve", "--help"][..], "≤ 50000000"),
+        (&["certify", "--help"][..], "n = 10^7 is out of reach"),
         (&["table", "--help"][..], "MemTotal"),
         (&["solve", "--help"][..], "MemTotal"),
     ] {
