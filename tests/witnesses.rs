@@ -456,3 +456,28 @@ fn jg_solves_and_certifies_the_top_of_u64_in_one_check() {
         );
     }
 }
+
+#[test]
+fn jg_explain_reads_the_pairing_after_the_witnesses() {
+    use juniper_green::proofs::explain::{decode, DecodedStrategy};
+    for n in [TOP_PRIME, u64::MAX] {
+        let certified = certify(n, &Options::default()).unwrap();
+        let decoded = decode(&certified.bytes).unwrap();
+        let juniper_green::proofs::certificate::Body::ClosedPairing { opening, pairs } =
+            &certified.certificate.body
+        else {
+            panic!("a scheme is a closed pairing")
+        };
+        let mut canonical: Vec<(u64, u64)> =
+            pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        canonical.sort();
+        assert_eq!(
+            decoded.strategy,
+            DecodedStrategy::Pairing {
+                opening: *opening,
+                pairs: canonical
+            },
+            "n = {n}"
+        );
+    }
+}
