@@ -409,31 +409,32 @@ impl<'g> Engine<'g> {
         }
     }
 
-    /// For each of `targets`: when the complete forest of the maximum `matching` labels it
-    /// outer (class D), the even alternating path from it to its tree's root, an exposed
-    /// vertex: v, its partner, that partner's forest link, its partner, and so on, the path
-    /// `augment` walks. One phase for all targets (a search per target, as `avoid` does,
-    /// costs a phase each). None for the other targets, or if a walk fails to end (an
-    /// internal invariant; the callers check the paths they use).
-    pub fn even_paths(
+    /// `maximum_matching_and_classes`, and for each vertex `targets(classes)` names: when the
+    /// complete forest of the last phase labels it outer (class D), the even alternating path
+    /// from it to its tree's root, an exposed vertex: v, its partner, that partner's forest
+    /// link, its partner, and so on, the path `augment` walks. All paths come from that one
+    /// forest (a search per target, as `avoid` does, costs a phase each). None for the other
+    /// targets, or if a walk fails to end (an internal invariant; callers check the paths).
+    pub fn maximum_matching_classes_and_paths(
         &mut self,
         active: u32,
-        matching: &Matching,
-        targets: &[u32],
-    ) -> Vec<Option<Vec<u32>>> {
-        let mut mate = matching.clone();
-        let augmentations = self.phase_from_all_exposed(active, &mut mate);
-        assert_eq!(augmentations, 0, "even paths need a maximum matching");
+        targets: impl FnOnce(&[Class]) -> Vec<u32>,
+    ) -> (Matching, Vec<Class>, Vec<Option<Vec<u32>>>) {
+        let mut matching = greedy_matching(self.graph, active);
+        while self.phase_from_all_exposed(active, &mut matching) > 0 {
+            self.forest.reset(false);
+        }
+        let classes = self.classes(active);
         let forest = &self.forest;
-        let paths = targets
-            .iter()
-            .map(|&v| {
+        let paths = targets(&classes)
+            .into_iter()
+            .map(|v| {
                 if forest.label[v as usize] != Label::Outer {
                     return None;
                 }
                 let mut path = vec![v];
                 let mut at = v;
-                while let Some(partner) = mate.partner(at) {
+                while let Some(partner) = matching.partner(at) {
                     let next = forest.parent[partner as usize];
                     if next == NONE || path.len() > active as usize {
                         return None;
@@ -445,7 +446,7 @@ impl<'g> Engine<'g> {
             })
             .collect();
         self.forest.reset(false);
-        paths
+        (matching, classes, paths)
     }
 
     fn phase_from_all_exposed(&mut self, active: u32, matching: &mut Matching) -> usize {
