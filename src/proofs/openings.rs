@@ -121,7 +121,12 @@ pub fn openings_entries(
             let path = walked
                 .next()
                 .flatten()
-                .map(|walk| walk.iter().rev().map(|&x| x as u64 + 1).collect::<Vec<u64>>())
+                .map(|walk| {
+                    walk.iter()
+                        .rev()
+                        .map(|&x| x as u64 + 1)
+                        .collect::<Vec<u64>>()
+                })
                 .filter(|path| is_alternating_path(&base, path, v, &mut seen, stamp))
                 .unwrap_or_else(|| alternating_path(&mut engine, &base, active, v));
             (v, path)
@@ -277,9 +282,9 @@ fn is_alternating_path(
             let (x, y) = (step[0], step[1]);
             x != y && (x % y == 0 || y % x == 0)
         })
-        && path[1..].chunks_exact(2).all(|step| {
-            base.partner(index(step[0])) == Some(index(step[1]))
-        })
+        && path[1..]
+            .chunks_exact(2)
+            .all(|step| base.partner(index(step[0])) == Some(index(step[1])))
 }
 
 /// The path from a hole of the maximum matching `base` to v (class D), alternating an edge
@@ -865,13 +870,22 @@ mod tests {
                 if let Some(walk) = walk {
                     let path: Vec<u64> = walk.iter().rev().map(|&x| x as u64 + 1).collect();
                     checked += 1;
-                    assert!(is_alternating_path(&base, &path, v, &mut seen, checked), "{v}");
+                    assert!(
+                        is_alternating_path(&base, &path, v, &mut seen, checked),
+                        "{v}"
+                    );
                 }
             }
             assert!(checked > 0);
             // A path that repeats a number, or ends elsewhere, is refused.
             let fake = [1u64, 2, 1];
-            assert!(!is_alternating_path(&base, &fake, 1, &mut seen, checked + 1));
+            assert!(!is_alternating_path(
+                &base,
+                &fake,
+                1,
+                &mut seen,
+                checked + 1
+            ));
         }
     }
 
