@@ -53,7 +53,7 @@ pub struct Args {
     /// chooses its own proofs (closed pairings, matching-and-barrier entries), so --strategy
     /// and --max-positions do not apply to it. For n ≤ 50000000 (the matching engine's range),
     /// but time and memory grow with the paths, one per winning opening, which lengthen with n:
-    /// n = 10^6 takes about 11 s of CPU and 0.83 GB (a certificate of 111 MB); n = 10^7 is out
+    /// n = 10^6 takes about 9 s of CPU and 0.84 GB (a certificate of 111 MB); n = 10^7 is out
     /// of reach (10^9 path numbers or more, estimated: several GB of certificate)
     #[arg(long, conflicts_with_all = ["cover", "strategy", "max_positions"])]
     pub openings: bool,
