@@ -155,10 +155,14 @@ impl Solver {
     }
 }
 
-/// The outcome a prime-window scheme proves (after its own simulation against every reply):
-/// the first player wins with the scheme's opening; the other openings are not decided.
+/// The outcome a prime-window scheme proves (after the closure check of its pairing, spec.md
+/// §4.5, on the solver side): the first player wins with the scheme's opening; the other
+/// openings are not decided.
 fn by_scheme(n: u64) -> Result<Outcome, schemes::SchemeError> {
-    let (scheme, _, _) = schemes::winning_pairing(n)?;
+    let (scheme, pairing) = schemes::scheme_pairing(n)?;
+    let rule = crate::game::OpeningRule::Even;
+    crate::proofs::closure::check(n, rule, pairing.opening, &pairing.pairs, None)
+        .map_err(|error| schemes::SchemeError::NotClosed(error.to_string()))?;
     Ok(Outcome {
         n,
         winner: Player::First,

@@ -34,8 +34,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// The first bytes of every certificate (ASCII `JUNIPERG`).
 pub const MAGIC: [u8; 8] = *b"JUNIPERG";
-/// The format version this crate writes (spec.md §2).
+/// The format version this crate writes (spec.md §2); `VERSION_WITH_WITNESSES` when the body
+/// starts with prime witnesses (spec.md §3.5).
 pub const VERSION: u32 = 1;
+pub const VERSION_WITH_WITNESSES: u32 = 2;
 /// Longest generator name the format allows, in bytes.
 pub const MAX_GENERATOR_LEN: usize = 200;
 
@@ -213,6 +215,22 @@ fn length_field(len: usize, width: usize) -> Result<Vec<u8>, CertificateError> {
     }
 }
 
+/// The witness section of a version 2 body (spec.md §3.5): `count`, then each witness's prime,
+/// its number of order p − 1, `k` and the k factors of p − 1, every field 8 bytes.
+fn witness_section(witnesses: &[crate::engines::schemes::Witness]) -> Vec<u8> {
+    let mut bytes = (witnesses.len() as u64).to_le_bytes().to_vec();
+    for witness in witnesses {
+        let k = witness.factors.len() as u64;
+        for field in [witness.prime, witness.generator, k]
+            .iter()
+            .chain(&witness.factors)
+        {
+            bytes.extend(field.to_le_bytes());
+        }
+    }
+    bytes
+}
+
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
 pub fn move_width(n: u64) -> usize {
     match n {
@@ -232,7 +250,7 @@ impl Certificate {
         if self.generator.len() > MAX_GENERATOR_LEN {
             return Err(CertificateError::GeneratorTooLong(self.generator.len()));
         }
-        let (kind, body) = match &self.body {
+        let (kind, mut body) = match &self.body {
             Body::ClosedPairing { opening, pairs } => {
                 (CLOSED_PAIRING, self.pairing_body(*opening, pairs)?)
             }
@@ -253,9 +271,17 @@ impl Certificate {
                 (INTERVAL_CLOSED_PAIRING, body)
             }
         };
+        let witnesses = self.witnesses();
+        if !witnesses.is_empty() {
+            body.splice(0..0, witness_section(&witnesses));
+        }
         let header = Header {
             magic: MAGIC,
-            version: VERSION,
+            version: if witnesses.is_empty() {
+                VERSION
+            } else {
+                VERSION_WITH_WITNESSES
+            },
             n: self.n,
             opening_rule: self.opening_rule,
             winner: self.winner,
@@ -270,6 +296,25 @@ impl Certificate {
         let mut bytes = bincode::serde::encode_to_vec(&header, config)?;
         bytes.extend_from_slice(&body);
         Ok(bytes)
+    }
+
+    /// The prime witnesses the verifier needs (spec.md §3.5): for the prime factors from 2^40 up
+    /// of the numbers whose divisors the closure lists. For a first-player pairing on a board
+    /// this large those are the opening and the winner's answers, each the larger number of
+    /// its pair (its partner divides it: a multiple of it would be off the board in a scheme);
+    /// so the opening and the larger number of each pair. Empty below 2^40: such files are
+    /// version 1, byte for byte as before.
+    pub fn witnesses(&self) -> Vec<crate::engines::schemes::Witness> {
+        let (opening, pairs) = match &self.body {
+            Body::ClosedPairing { opening, pairs } => (*opening, pairs),
+            Body::IntervalClosedPairing { opening, pairs, .. } => (Some(*opening), pairs),
+            Body::Openings { .. } => return Vec::new(),
+        };
+        if self.n_last() < crate::engines::schemes::WITNESS_FROM {
+            return Vec::new();
+        }
+        let larger = pairs.iter().map(|&(a, b)| a.max(b));
+        crate::engines::schemes::witnesses_for(opening.into_iter().chain(larger))
     }
 
     /// The largest board the certificate claims: `n_last` for an interval, else `n`.

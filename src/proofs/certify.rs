@@ -242,8 +242,9 @@ fn candidate(
             }
             // A closed pairing (one invariant, no walk): its closure is all paired for every
             // scheme in its range.
-            let (_, pairing, _) =
-                schemes::winning_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
+            // The verifier's check below is the only one: no walk, no second closure.
+            let (_, pairing) =
+                schemes::scheme_pairing(n).map_err(|e| not_applicable(e.to_string()))?;
             (Player::First, pairing.opening, pairing.pairs)
         }
         StrategyChoice::Closed => {

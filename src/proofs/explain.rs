@@ -127,6 +127,12 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     }
     let generator = String::from_utf8_lossy(field(40, g)?).into_owned();
     let body = bytes.get(80 + g..).ok_or("truncated header")?;
+    // A version 2 body starts with prime witnesses (spec.md §3.5), which the verifier checked:
+    // the text only needs what follows them.
+    let body = match number(field(8, 4)?) {
+        2 => skip_witnesses(body)?,
+        _ => body,
+    };
     let w = width(n);
     let (n_last, pairing) = match kind {
         Kind::IntervalClosedPairing => {
@@ -167,6 +173,23 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
         generator,
         strategy,
     })
+}
+
+/// The body after its witness section (spec.md §3.5): `count`, then per witness `p`, `a`, `k`
+/// and `k` factors, 8 bytes each.
+fn skip_witnesses(body: &[u8]) -> Result<&[u8], String> {
+    let field = |at: usize| {
+        body.get(at..at + 8)
+            .map(number)
+            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
+    };
+    let mut at = 8;
+    for _ in 0..field(0)?.min(96) {
+        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
+        at += 24 + 8 * k;
+    }
+    body.get(at..)
+        .ok_or_else(|| "the witnesses run past the body".into())
 }
 
 /// The entries of an openings body (spec.md §3.4): a one-byte tag (0, 1 or 4; the tree tags 2

@@ -2,6 +2,7 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
+use crate::rules::Board;
 use crate::{Limits, OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -64,6 +65,9 @@ struct RawHeader<'a> {
     body_blake3: [u8; 32],
 }
 
+/// A decoded file: the claim, its proof, the bytes held, the board its checks run on.
+pub(crate) type Decoded = (Verdict, Body, u64, Board);
+
 /// Each paired number's partner and the file offset of its pair.
 pub(crate) type Partners = HashMap<u64, (u64, u64)>;
 
@@ -101,8 +105,9 @@ pub(crate) fn read_number(bytes: &[u8]) -> u64 {
 
 /// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
 /// header's claim comes as the verdict it would give, before the check counts the positions;
-/// then the body and the heap bytes its maps and lists hold (charged to the memory bound).
-pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u64), Rejection> {
+/// then the body, the heap bytes its maps and lists hold (charged to the memory bound), and the
+/// board, with the primes a version 2 file witnesses (spec.md §3.5).
+pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
     if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
@@ -131,7 +136,7 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u6
     let retired = ["0 (tree)", "1 (walked pairing)"][raw.kind.min(1) as usize];
     let free = if raw.opening_rule == 1 { " --free-opening" } else { "" };
     let checks = [
-        (version != 1, 8, format!("unsupported version {version} (this verifier reads 1)")),
+        (version == 0 || version > 2, 8, format!("unsupported version {version}, not 1 or 2")),
         (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
@@ -153,7 +158,14 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u6
     if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
         return Err(header(offset, what));
     }
-    let (n, width, offset) = (raw.n, move_width(raw.n), len as u64);
+    // Version 2: the prime witnesses come first (§3.5, checked here: §4.11), then the body of
+    // the kind. The board for the checks starts with the work they left.
+    let mut work_left = limits.max_work;
+    let (primes, read) = match version {
+        2 => crate::primes::read(body, len as u64, &mut work_left)?,
+        _ => (Vec::new(), 0),
+    };
+    let (n, width, offset, body) = (raw.n, move_width(raw.n), (len + read) as u64, &body[read..]);
     let first = raw.winner == 0;
     let mut n_last = n;
     // The memory left for pairs maps; each map is charged to it before it is allocated.
@@ -183,7 +195,10 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<(Verdict, Body, u6
     let (blake3, winning_openings) = (*blake3::hash(bytes).as_bytes(), None);
     let verdict =
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
-    Ok((verdict, strategy, limits.max_memory - budget))
+    // One board for the whole file, so that the work bound covers every check; an interval is
+    // checked on its largest board (§4.6).
+    let board = Board { n: n_last, opening_rule, work_left, primes };
+    Ok((verdict, strategy, limits.max_memory - budget, board))
 }
 
 /// A pairing body (spec.md §3.2): the opening, then the pair list.

@@ -13,6 +13,7 @@ mod closure;
 pub mod covers;
 mod format;
 mod openings;
+mod primes;
 mod rejection;
 mod rules;
 
@@ -115,18 +116,21 @@ impl Default for Limits {
 
 /// Checks a whole certificate file held in memory.
 pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection> {
-    // `decode` charged the pairs maps and lists it holds (`used`) to the memory bound.
-    let (mut verdict, body, used) = format::decode(bytes, limits)?;
-    // One board for the whole file, so that the work bound covers every check it runs. An
-    // interval is checked on its largest board (spec.md §4.6).
-    let (n, opening_rule) = (verdict.n_last, verdict.opening_rule);
-    let board = &mut rules::Board { n, opening_rule, work_left: limits.max_work };
+    // `decode` charged the pairs maps and lists it holds (`used`) to the memory bound, and
+    // made the board of the checks, with the witnessed primes.
+    let (mut verdict, body, used, mut board) = format::decode(bytes, limits)?;
+    let board = &mut board;
     verdict.positions = match &body {
         format::Body::One(strategy) => prove(board, &verdict, strategy, None, limits, used)?,
         format::Body::Openings(entries, offset) => {
             openings::check(board, &mut verdict, (entries, *offset), limits, used)?
         }
     };
+    // Every witness must be needed: by a move listing or by another witness (spec.md §4.11).
+    if let Some(&(prime, _, offset)) = board.primes.iter().find(|(_, used, _)| !used) {
+        let what = format!("the witness for {prime} is not needed: no listing or witness uses it");
+        return Err(Rejection::Body { offset, what });
+    }
     Ok(verdict)
 }
 

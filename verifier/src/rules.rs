@@ -1,6 +1,7 @@
 //! The raw rules (spec.md, "legal"): 1 ≤ x ≤ n, x unplayed, an allowed opening or a divisor or
 //! multiple of the last number. The board lists moves by trial division and multiples for any n
-//! up to u64::MAX and never holds anything of size n.
+//! up to u64::MAX and never holds anything of size n; a number with a witnessed prime factor
+//! p ≥ 2^40 (spec.md §3.5) is trial-divided only by its cofactor, below 2^24.
 
 use crate::{OpeningRule, Rejection};
 use std::collections::BTreeSet;
@@ -26,6 +27,8 @@ pub(crate) struct Board {
     pub opening_rule: OpeningRule,
     /// Steps (trial divisions, multiples) that listing moves may still take.
     pub work_left: u64,
+    /// The witnessed primes (spec.md §3.5, §4.11).
+    pub primes: crate::primes::Primes,
 }
 
 impl Board {
@@ -33,10 +36,20 @@ impl Board {
     /// last played, none before the opening). Err names the work bound it would break.
     pub fn moves(&mut self, played: &[u64]) -> Result<impl Iterator<Item = u64>, String> {
         let (n, left, last) = (self.n, self.work_left, played.last().copied().unwrap_or(0));
-        let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
+        // last = m·p with p a witnessed prime: p ≥ 2^40 > m, so p ∤ m and the divisors of last
+        // are those of m, each also times p.
+        let (mut prime, scan) = (1, self.primes.len() as u64);
+        if let Some((p, used, _)) =
+            self.primes.iter_mut().find(|(p, ..)| last != 0 && last % *p == 0)
+        {
+            (prime, *used) = (*p, true);
+        }
+        let m = last / prime;
+        let cost = n.checked_div(last).map_or(n, |k| (m.isqrt() + scan).saturating_add(k));
         if cost > left {
+            let why = if scan > 0 && prime == 1 { ", no witnessed prime divides it" } else { "" };
             return Err(format!(
-                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left"
+                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left{why}"
             ));
         }
         self.work_left -= cost;
@@ -44,9 +57,10 @@ impl Board {
         let unplayed = move |x: &u64| !played.contains(x);
         // The last number is played, so neither list holds it: the divisors, all below it, come
         // before the multiples, all above it.
-        let divisors: BTreeSet<u64> = (1..=last.isqrt())
-            .filter(|divisor| last % divisor == 0)
-            .flat_map(|divisor| [divisor, last / divisor])
+        let divisors: BTreeSet<u64> = (1..=m.isqrt())
+            .filter(|divisor| m % divisor == 0)
+            .flat_map(|divisor| [divisor, m / divisor])
+            .flat_map(|divisor| [divisor, divisor * prime])
             .filter(&unplayed)
             .collect();
         let step = match (last, self.opening_rule) {

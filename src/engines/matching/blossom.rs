@@ -409,6 +409,46 @@ impl<'g> Engine<'g> {
         }
     }
 
+    /// `maximum_matching_and_classes`, and for each vertex `targets(classes)` names: when the
+    /// complete forest of the last phase labels it outer (class D), the even alternating path
+    /// from it to its tree's root, an exposed vertex: v, its partner, that partner's forest
+    /// link, its partner, and so on, the path `augment` walks. All paths come from that one
+    /// forest (a search per target, as `avoid` does, costs a phase each). None for the other
+    /// targets, or if a walk fails to end (an internal invariant; callers check the paths).
+    pub fn maximum_matching_classes_and_paths(
+        &mut self,
+        active: u32,
+        targets: impl FnOnce(&[Class]) -> Vec<u32>,
+    ) -> (Matching, Vec<Class>, Vec<Option<Vec<u32>>>) {
+        let mut matching = greedy_matching(self.graph, active);
+        while self.phase_from_all_exposed(active, &mut matching) > 0 {
+            self.forest.reset(false);
+        }
+        let classes = self.classes(active);
+        let forest = &self.forest;
+        let paths = targets(&classes)
+            .into_iter()
+            .map(|v| {
+                if forest.label[v as usize] != Label::Outer {
+                    return None;
+                }
+                let mut path = vec![v];
+                let mut at = v;
+                while let Some(partner) = matching.partner(at) {
+                    let next = forest.parent[partner as usize];
+                    if next == NONE || path.len() > active as usize {
+                        return None;
+                    }
+                    path.extend([partner, next]);
+                    at = next;
+                }
+                Some(path)
+            })
+            .collect();
+        self.forest.reset(false);
+        (matching, classes, paths)
+    }
+
     fn phase_from_all_exposed(&mut self, active: u32, matching: &mut Matching) -> usize {
         for v in 0..active {
             if matching.mate[v as usize] == NONE {

@@ -7,7 +7,10 @@
 mod primes;
 mod simulate;
 
-pub use primes::{is_prime, largest_prime_at_most, primes_descending};
+pub use primes::{
+    factorise, is_prime, largest_prime_at_most, primes_descending, witnesses_for, Witness,
+    WITNESS_FROM,
+};
 pub use simulate::{simulate, Simulation, SimulationError};
 
 use crate::pairing::Pairing;
@@ -86,6 +89,8 @@ pub enum SchemeError {
     NoPrimeForOne { n: u64 },
     #[error("no prime-window scheme applies to n = {n}")]
     NoScheme { n: u64 },
+    #[error("the scheme's strategy is not closed: {0}")]
+    NotClosed(String),
     #[error("the scheme's strategy fails the simulation: {0}")]
     Simulation(#[from] SimulationError),
 }
@@ -204,7 +209,11 @@ impl Scheme {
     pub fn valid_range(&self) -> RangeInclusive<u64> {
         let largest = self.first_player_numbers().max().unwrap_or(0);
         let smallest = self.first_player_numbers().min().unwrap_or(0);
-        largest..=smallest.saturating_mul(2).saturating_sub(1)
+        // When 2·smallest overflows, every u64 board is below it.
+        largest
+            ..=smallest
+                .checked_mul(2)
+                .map_or(u64::MAX, |double| double - 1)
     }
 
     /// The pairing strategy for n: the opening, the chains' answers and `1 → s` with s a prime
@@ -403,11 +412,19 @@ pub fn scheme_for(n: u64) -> Option<Scheme> {
         .or_else(|| general_scheme(n))
 }
 
-/// A first-player pairing strategy for n from a scheme, checked by `simulate` before it is
-/// returned: the scheme, its strategy and the simulation's figures.
-pub fn winning_pairing(n: u64) -> Result<(Scheme, Pairing, Simulation), SchemeError> {
+/// The scheme for n and its first-player pairing strategy, unchecked: `jg certify` hands it to
+/// the verifier and `jg solve` to the closure check, one check each; `winning_pairing` walks it.
+pub fn scheme_pairing(n: u64) -> Result<(Scheme, Pairing), SchemeError> {
     let scheme = scheme_for(n).ok_or(SchemeError::NoScheme { n })?;
     let pairing = scheme.pairing(n)?;
+    Ok((scheme, pairing))
+}
+
+/// A first-player pairing strategy for n from a scheme, checked by `simulate` before it is
+/// returned: the scheme, its strategy and the simulation's figures. The walk is the test
+/// oracle and `jg schemes`' own check, not the certify path.
+pub fn winning_pairing(n: u64) -> Result<(Scheme, Pairing, Simulation), SchemeError> {
+    let (scheme, pairing) = scheme_pairing(n)?;
     let simulation = simulate(n, &pairing)?;
     Ok((scheme, pairing, simulation))
 }

@@ -16,3 +16,4 @@ mod openings;
 mod published;
 mod rejections;
 mod roundtrip;
+mod witnesses;

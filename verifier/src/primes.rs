@@ -1,0 +1,88 @@
+//! Prime witnesses (spec.md §3.5, §4.11, §5): a version 2 file carries, for each large prime
+//! whose divisors the checks need, a Pratt certificate checked here by modular arithmetic alone
+//! (Lucas's theorem): a number of order p − 1 modulo p, with the prime factors of p − 1, each
+//! small enough for trial division or itself an earlier witness. No primality test is trusted.
+
+use crate::format::read_number;
+use crate::Rejection;
+
+/// Witnesses are for primes from 2^40 up: below, trial division lists divisors cheaply.
+pub(crate) const WITNESS_FROM: u64 = 1 << 40;
+
+/// The witnessed primes, ascending: each, whether a listing or another witness used it, and
+/// the offset of its witness.
+pub(crate) type Primes = Vec<(u64, bool, u64)>;
+
+/// Reads and checks the witness section at the start of a version 2 body (`count`, then per
+/// witness `p`, `a`, `k` and `k` factors, 8 bytes each); each trial division step and each
+/// power is charged to `work`. Returns each prime with whether another witness needs it and its
+/// offset, and the bytes read.
+pub(crate) fn read(body: &[u8], offset: u64, work: &mut u64) -> Result<(Primes, usize), Rejection> {
+    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
+    let field = |at: usize| match body.get(at..at + 8) {
+        Some(bytes) => Ok(read_number(bytes)),
+        None => Err(error(at, "the witnesses end early".into())),
+    };
+    let count = field(0)?;
+    if !(1..=96).contains(&count) {
+        return Err(error(0, format!("{count} witnesses: 1 to 96 allowed")));
+    }
+    let (mut primes, mut at): (Primes, usize) = (Vec::new(), 8);
+    for _ in 0..count {
+        let (p, a, k) = (field(at)?, field(at + 8)?, field(at + 16)?);
+        let wrong = |what: String| error(at, format!("witness {p}: {what}"));
+        if !(1..=63).contains(&k) {
+            return Err(error(at + 16, format!("{k} factors of {p} − 1: 1 to 63 allowed")));
+        }
+        let factors: Vec<u64> =
+            (0..k as usize).map(|i| field(at + 24 + 8 * i)).collect::<Result<_, _>>()?;
+        if p < WITNESS_FROM || primes.last().is_some_and(|&(last, _, _)| p <= last) {
+            return Err(wrong("witnesses are for primes p ≥ 2^40, ascending".into()));
+        } else if !(1 < a && a < p) {
+            return Err(wrong(format!("a = {a} is not in 2..p − 1")));
+        }
+        let product = factors.iter().try_fold(1u64, |product, &f| product.checked_mul(f));
+        if !factors.is_sorted() || factors.first() < Some(&2) || product != Some(p - 1) {
+            return Err(wrong(format!(
+                "the factors {factors:?} are not p − 1 in factors ≥ 2, ascending"
+            )));
+        }
+        let mut distinct = factors;
+        distinct.dedup();
+        // Trial division of the factors below 2^40, and one power per factor and one more.
+        let trial: u64 = distinct.iter().filter(|&&f| f < WITNESS_FROM).map(|f| f.isqrt()).sum();
+        let Some(left) = work.checked_sub(trial + 128 * (distinct.len() as u64 + 1)) else {
+            let what = format!("work limit: checking the witness for {p}, {work} steps left");
+            return Err(Rejection::Limit { what, line: vec![] });
+        };
+        *work = left;
+        for f in distinct {
+            // Each factor is prime: by trial division below 2^40, else an earlier witness.
+            if f < WITNESS_FROM && (2..=f.isqrt()).any(|d| f % d == 0) {
+                return Err(wrong(format!("the factor {f} is not prime")));
+            } else if let Some(earlier) = primes.iter_mut().find(|(q, _, _)| *q == f) {
+                earlier.1 = true;
+            } else if f >= WITNESS_FROM {
+                return Err(wrong(format!("the factor {f} ≥ 2^40 has no witness")));
+            }
+            if power(a, (p - 1) / f, p) == 1 {
+                return Err(wrong(format!("a^((p − 1)/{f}) = 1 mod p: {a} is not of order p − 1")));
+            }
+        }
+        if power(a, p - 1, p) != 1 {
+            return Err(wrong(format!("a^(p − 1) ≠ 1 mod p for a = {a}")));
+        }
+        primes.push((p, false, offset + at as u64));
+        at += 24 + 8 * k as usize;
+    }
+    Ok((primes, at))
+}
+
+/// `base^exponent mod p`, bit by bit from the top (r ↦ r², times base where the bit is set);
+/// products in u128, so no overflow for any p < 2^64.
+fn power(base: u64, exponent: u64, p: u64) -> u64 {
+    let multiply = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(p)) as u64;
+    (0..64)
+        .rev()
+        .fold(1, |r, bit| multiply(multiply(r, r), [1, base][(exponent >> bit & 1) as usize]))
+}
