@@ -4,6 +4,7 @@
 
 use crate::covers::{covers, Proved};
 use crate::{verify_bytes, Limits, Rejection};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -19,7 +20,7 @@ When several apply, the first in the order 1, 2, 3 wins.";
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Certificate files to check
+    /// Certificate files to check (`-`: standard input)
     #[arg(required = true, value_name = "PATH")]
     pub paths: Vec<PathBuf>,
     /// Also check that the files together prove who wins for every n in A..B, and print that
@@ -55,6 +56,13 @@ pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
     }
 }
 
+/// Which lines of success `run` leaves out (failures always print).
+#[derive(Clone, Copy, Default)]
+pub struct Quiet {
+    pub files: bool,
+    pub statement: bool,
+}
+
 /// One file's outcome, in the order of precedence of the exit codes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Outcome {
@@ -71,7 +79,9 @@ impl Outcome {
 }
 
 /// Checks every file, prints one line each, then the `--covers` statement; the exit code.
-pub fn run(args: &Args) -> ExitCode {
+/// `quiet.files` prints no line for a valid file, `quiet.statement` no `--covers` statement
+/// that holds: with both, only the failures print.
+pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
     let limits = Limits {
         max_positions: args.max_positions,
         max_memory: args.max_memory_mib.saturating_mul(1 << 20),
@@ -80,7 +90,7 @@ pub fn run(args: &Args) -> ExitCode {
     let mut worst = Outcome::Valid;
     let mut proved = Vec::new();
     for path in &args.paths {
-        let (outcome, verdict) = check(path, &limits, args.expect_n);
+        let (outcome, verdict) = check(path, &limits, args.expect_n, quiet.files);
         worst = worst.max(outcome);
         proved.extend(verdict);
     }
@@ -89,9 +99,10 @@ pub fn run(args: &Args) -> ExitCode {
             eprintln!("covers n={from}..{to}: not checked, as some files were not accepted");
         } else {
             match covers((from, to), &proved) {
-                Ok(statement) => println!("covers n={from}..{to}: {statement}"),
+                Ok(_) if quiet.statement => {}
+                Ok(statement) => say(format_args!("covers n={from}..{to}: {statement}")),
                 Err(failure) => {
-                    println!("covers n={from}..{to}: fails: {failure}");
+                    say(format_args!("covers n={from}..{to}: fails: {failure}"));
                     worst = Outcome::Invalid;
                 }
             }
@@ -101,10 +112,20 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// Checks one file and prints its line.
-fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Option<Proved>) {
+fn check(
+    path: &Path, limits: &Limits, expect_n: Option<u64>, quiet: bool,
+) -> (Outcome, Option<Proved>) {
     let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
+    let bytes = match read_bounded(path, limits) {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(rejection @ Rejection::Limit { .. })) => {
+            say(format_args!("{name}: refused: {rejection}"));
+            return (Outcome::Refused, None);
+        }
+        Ok(Err(rejection)) => {
+            say(format_args!("{name}: invalid: {rejection}"));
+            return (Outcome::Invalid, None);
+        }
         Err(error) => {
             eprintln!("{name}: error: {error}");
             return (Outcome::Unreadable, None);
@@ -114,11 +135,13 @@ fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Optio
     if crate::chain::is_chain_certificate(&bytes) {
         return match crate::chain::check(&bytes) {
             Ok(verdict) => {
-                println!("{name}: {verdict}");
+                if !quiet {
+                    say(format_args!("{name}: {verdict}"));
+                }
                 (Outcome::Valid, None)
             }
             Err(rejection) => {
-                println!("{name}: invalid: {rejection}");
+                say(format_args!("{name}: invalid: {rejection}"));
                 (Outcome::Invalid, None)
             }
         };
@@ -126,15 +149,17 @@ fn check(path: &Path, limits: &Limits, expect_n: Option<u64>) -> (Outcome, Optio
     let verdict = match verify_bytes(&bytes, limits) {
         Ok(verdict) => verdict,
         Err(rejection @ Rejection::Limit { .. }) => {
-            println!("{name}: refused: {rejection}");
+            say(format_args!("{name}: refused: {rejection}"));
             return (Outcome::Refused, None);
         }
         Err(rejection) => {
-            println!("{name}: invalid: {rejection}");
+            say(format_args!("{name}: invalid: {rejection}"));
             return (Outcome::Invalid, None);
         }
     };
-    println!("{name}: {verdict}");
+    if !quiet {
+        say(format_args!("{name}: {verdict}"));
+    }
     let (first, last) = (verdict.n, verdict.n_last);
     if let Some(named) = named_range(path).filter(|&named| named != (first, last)) {
         let named = if named.0 == named.1 {
@@ -160,4 +185,100 @@ fn named_range(path: &Path) -> Option<(u64, u64)> {
     let stem = path.file_name()?.to_str()?.strip_prefix("cert-")?.strip_suffix(".bin")?;
     let (a, b) = stem.split_once('-').unwrap_or((stem, stem));
     Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// Set once stdout is closed (`jg-verify … | head`): the lines stop, the checks and the exit
+/// code do not.
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints one result line on stdout; a closed stdout ends the printing quietly.
+fn say(line: std::fmt::Arguments) {
+    use std::sync::atomic::Ordering::Relaxed;
+    if !STDOUT_CLOSED.load(Relaxed) && writeln!(std::io::stdout().lock(), "{line}").is_err() {
+        STDOUT_CLOSED.store(true, Relaxed);
+    }
+}
+
+/// The first bytes read of every file: more than any header the decoder may look at (bincode's
+/// limit of 1024 bytes), so that a bad header is named as the whole file would name it.
+const PREFIX: u64 = 1100;
+/// Bytes read past the length a header announces, so that a few trailing bytes are counted
+/// exactly in the rejection.
+const SLACK: u64 = 4096;
+
+/// Reads a file (`-`: stdin) without ever holding more than the memory bound: first its magic
+/// and header (spec.md §2), then at most the length the header announces. A file larger than
+/// the bound is refused as such, one larger than its header says, or than any certificate of
+/// its kind for its n can be, is invalid, all before the rest is read.
+fn read_bounded(path: &Path, limits: &Limits) -> std::io::Result<Result<Vec<u8>, Rejection>> {
+    let mut input: Box<dyn Read> = match path == Path::new("-") {
+        true => Box::new(std::io::stdin().lock()),
+        false => Box::new(std::fs::File::open(path)?),
+    };
+    let mut bytes = Vec::new();
+    input.by_ref().take(PREFIX).read_to_end(&mut bytes)?;
+    let number = |at: usize, width: usize| -> Option<u64> {
+        let field = bytes.get(at..at + width)?;
+        Some(field.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte)))
+    };
+    let cap = limits.max_memory;
+    // The length the file should have: the header's, or the bound for a chain certificate
+    // (text, spec.md §6) and for a header too broken to say (the decoder names what is wrong
+    // from the prefix alone).
+    let total = if crate::chain::is_chain_certificate(&bytes) {
+        u64::MAX
+    } else if bytes.starts_with(b"JUNIPERG") {
+        let generator = number(32, 8).filter(|&g| g <= 200);
+        let body_len = generator.and_then(|g| Some((g, number(40 + g as usize, 8)?)));
+        match (body_len, number(12, 8), number(28, 4)) {
+            (Some((g, body_len)), Some(n), Some(kind)) => {
+                // A pairing body holds each number of 1..n at most once, after the opening and
+                // the count, and n_last for an interval (spec.md §3.2, §3.3).
+                let width = crate::move_width(n) as u64;
+                let largest = n.saturating_add(2).saturating_mul(width).saturating_add(8);
+                if matches!(kind, 2 | 3) && body_len > largest {
+                    let what = format!(
+                        "body_len is {body_len}: a certificate of kind {kind} for n = {n} has \
+                         at most {largest} body bytes"
+                    );
+                    return Ok(Err(Rejection::Header { offset: 40 + g, what }));
+                }
+                (80 + g).saturating_add(body_len)
+            }
+            _ => return Ok(Ok(bytes)),
+        }
+    } else {
+        return Ok(Ok(bytes));
+    };
+    let most = total.saturating_add(SLACK).min(cap).saturating_add(1);
+    let left = most.saturating_sub(bytes.len() as u64);
+    // In steps of 1 MiB, each reserved first, so that a machine with less memory than the
+    // bound refuses the file instead of aborting.
+    let mut input = input.take(left);
+    loop {
+        if bytes.try_reserve(1 << 20).is_err() {
+            let what = format!("memory limit: no memory left to read past byte {}", bytes.len());
+            return Ok(Err(Rejection::Limit { what, line: Vec::new() }));
+        }
+        if input.by_ref().take(1 << 20).read_to_end(&mut bytes)? == 0 {
+            break;
+        }
+    }
+    let read = bytes.len() as u64;
+    if read > cap {
+        let what = format!("memory limit: the file has more than {cap} bytes (--max-memory-mib)");
+        return Ok(Err(Rejection::Limit { what, line: Vec::new() }));
+    }
+    if read > total.saturating_add(SLACK) {
+        // A header wrong before its body_len is named as the decoder names it.
+        bytes.truncate(total.saturating_add(SLACK) as usize);
+        if let Err(rejection @ Rejection::Header { offset, .. }) = verify_bytes(&bytes, limits) {
+            if offset < 40 {
+                return Ok(Err(rejection));
+            }
+        }
+        let what = format!("the file runs on past the {total} bytes its header announces");
+        return Ok(Err(Rejection::Header { offset: total, what }));
+    }
+    Ok(Ok(bytes))
 }
