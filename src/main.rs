@@ -63,7 +63,27 @@ enum Command {
     Theorem(cli::theorem::Args),
 }
 
+/// A reader that stops listening (`jg explain FILE | head`) ends the command quietly, as with
+/// every Unix tool: `print!` panics on a closed stdout, and this hook turns that one panic into
+/// a silent exit; any other panic keeps the default report.
+fn end_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return cli::usage_error(error),

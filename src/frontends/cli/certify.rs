@@ -103,6 +103,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if !args.dry_run && to_stdout {
                 super::write_output(&path, &certified.bytes)?;
             } else if !args.dry_run {
+                super::create_parent(&path)?;
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;

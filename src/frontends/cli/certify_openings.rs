@@ -30,6 +30,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let certified = certify_openings_verified(n, rule)?;
             spinner.finish_and_clear();
             if !args.dry_run {
+                super::create_parent(&path)?;
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     update_manifest(manifest, &[certified.manifest_row()])?;

@@ -17,7 +17,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let entries = theorem::read_folder(&args.certificates)?;
+    if !args.certificates.is_dir() {
+        return Err(format!(
+            "cannot read certificates from {}: no such folder (run from the repository's top \
+             folder, or name the folder with --certificates DIR)",
+            args.certificates.display()
+        )
+        .into());
+    }
+    let entries = match theorem::read_folder(&args.certificates) {
+        Ok(entries) => entries,
+        // A certificate that is not a proof is exit 1, as for `jg verify`; the rest (a file
+        // that cannot be read) is exit 2.
+        Err(why)
+            if why.contains(": invalid: ")
+                || why.ends_with("the verdict and the header differ") =>
+        {
+            eprintln!("jg: {why}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(why) => return Err(why.into()),
+    };
     let docs = args
         .output
         .parent()
