@@ -219,8 +219,8 @@ impl Circle {
 }
 
 /// A chart of the winner for each n: one cell per n, fifty to a row, blue when the first player
-/// wins and orange when the second does.
-pub fn plot_winners(rows: &[(u64, Player)]) -> String {
+/// wins and orange when the second does. The title names the free-opening variant.
+pub fn plot_winners(rows: &[(u64, Player)], rule: OpeningRule) -> String {
     const PER_ROW: u64 = 50;
     const CELL: f64 = 15.0;
     const ROW: f64 = 34.0;
@@ -240,8 +240,12 @@ pub fn plot_winners(rows: &[(u64, Player)]) -> String {
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
-        r#"<text x="{:.0}" y="26" text-anchor="middle" font-size="18">Juniper Green: who wins, n = {first_n}..{last_n}</text>"#,
-        width / 2.0
+        r#"<text x="{:.0}" y="26" text-anchor="middle" font-size="18">Juniper Green{}: who wins, n = {first_n} to {last_n}</text>"#,
+        width / 2.0,
+        match rule {
+            OpeningRule::Even => "",
+            OpeningRule::Free => ", free opening (the first number may be odd)",
+        }
     );
     for r in 0..rows_count {
         let start = first_n + r * PER_ROW;
@@ -359,7 +363,7 @@ mod tests {
                 (n, Player::winner(first))
             })
             .collect();
-        let svg = plot_winners(&rows);
+        let svg = plot_winners(&rows, OpeningRule::Even);
         let firsts = rows.iter().filter(|r| r.1 == Player::First).count();
         assert_eq!(count(&svg, &format!("fill=\"{FIRST}\"><title>")), firsts);
         assert_eq!(
