@@ -104,3 +104,136 @@ fn certified_asks_for_all_openings() {
     let marked = alone.lines().filter(|row| row.ends_with(",yes")).count();
     assert!(marked >= 20, "{alone}");
 }
+
+/// `solve --format json` is one object with the text's fields, and agrees with the text; `-q`
+/// hides the text's method-and-time line, not the result.
+#[test]
+fn solve_json_has_the_text_s_fields() {
+    let (code, json, _) = jg(&["solve", "116", "--all-openings", "--format", "json"]);
+    assert_eq!(code, 0);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(object["n"], 116);
+    assert_eq!(object["free_opening"], false);
+    assert_eq!(object["winner"], "first");
+    assert_eq!(object["all_openings"], true);
+    // All openings: the automatic method asks the matching engine, exact and fast.
+    assert_eq!(object["method"], "matching");
+    assert!(object["seconds"].is_f64());
+    let openings: Vec<u64> = serde_json::from_value(object["winning_openings"].clone()).unwrap();
+    let (_, text, _) = jg(&["solve", "116", "--all-openings", "--full"]);
+    let words: Vec<String> = openings.iter().map(u64::to_string).collect();
+    assert!(
+        text.contains(&format!("winning openings: {}\n", words.join(" "))),
+        "{text}"
+    );
+    assert!(text.contains("\nmethod: matching, "));
+    let (_, quiet, _) = jg(&["-q", "solve", "116", "--all-openings", "--full"]);
+    assert_eq!(
+        quiet,
+        text.lines()
+            .take(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    let (code, json, _) = jg(&[
+        "solve",
+        "20",
+        "--after",
+        "2 1",
+        "--free-opening",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(object["after"], serde_json::json!([2, 1]));
+    assert_eq!(object["free_opening"], true);
+    assert_eq!(object["to_move"], "first");
+    let (_, text, _) = jg(&["solve", "20", "--after", "2 1", "--free-opening"]);
+    let verdict = if object["to_move_wins"] == true {
+        "wins"
+    } else {
+        "loses"
+    };
+    assert!(
+        text.contains(&format!("the first player is to move and {verdict}")),
+        "{text}"
+    );
+}
+
+/// `solve 3`: 2 is the only opening, so the list is complete.
+#[test]
+fn a_list_of_every_opening_is_complete() {
+    let (_, text, _) = jg(&["solve", "3"]);
+    assert!(text.contains("winning openings: 2\n"), "{text}");
+}
+
+/// `schemes --format json`: the catalogue, one board and a range as objects with the text's
+/// fields; the ranges are numbers, and the board's pairs are the text's.
+#[test]
+fn schemes_json_has_the_text_s_fields() {
+    let (code, json, _) = jg(&["schemes", "--format", "json"]);
+    assert_eq!(code, 0);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let catalogue = object["catalogue"].as_array().unwrap();
+    let (_, text, _) = jg(&["schemes"]);
+    for entry in catalogue {
+        let (from, to) = (
+            entry["from"].as_u64().unwrap(),
+            entry["to"].as_u64().unwrap(),
+        );
+        let range = if from == to {
+            format!("n = {from}")
+        } else {
+            format!("n = {from}–{to}")
+        };
+        let line = format!("{range:<17}{}", entry["scheme"].as_str().unwrap());
+        assert!(text.lines().any(|l| l == line), "{line}");
+    }
+    let (_, json, _) = jg(&["schemes", "40", "--format", "json"]);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let used = &object["used"];
+    assert_eq!(used["opening"], 22);
+    let (_, text, _) = jg(&["schemes", "40"]);
+    let pairs: Vec<String> = used["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pair| format!("{}-{}", pair[0], pair[1]))
+        .collect();
+    assert!(
+        text.contains(&format!("pairs:     {}\n", pairs.join(" "))),
+        "{text}"
+    );
+    let (_, json, _) = jg(&["schemes", "--range", "100..120", "--format", "json"]);
+    let object: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(object["without"], serde_json::json!([110, 116, 117, 118]));
+    assert_eq!(object["checked"], 17);
+}
+
+/// `jg man --out-dir DIR` writes jg.1 and the page of every subcommand jg.1 names, each with
+/// its options; jg.1 states every exit code, 3 included, as `jg --help` does.
+#[test]
+fn the_man_pages_exist_for_every_name_jg_1_gives() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("man/man1");
+    let (code, _, err) = jg(&["man", "--out-dir", out.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let main = std::fs::read_to_string(out.join("jg.1")).unwrap();
+    let mut named = 0;
+    for line in main.lines() {
+        if let Some(name) = line.strip_suffix("(1)").filter(|l| l.starts_with("jg\\-")) {
+            let file = format!("{}.1", name.replace("\\-", "-"));
+            let page = std::fs::read_to_string(out.join(&file)).expect(&file);
+            assert!(page.contains(".SH OPTIONS"), "{file}");
+            named += 1;
+        }
+    }
+    assert!(named >= 10, "{named} pages named in jg.1");
+    let solve = std::fs::read_to_string(out.join("jg-solve.1")).unwrap();
+    assert!(solve.contains("all\\-openings"), "{solve}");
+    for text in [main, jg(&["--help"]).1] {
+        assert!(text.contains("3 a limit"), "{text}");
+    }
+}
