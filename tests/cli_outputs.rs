@@ -237,3 +237,60 @@ fn the_man_pages_exist_for_every_name_jg_1_gives() {
         assert!(text.contains("3 a limit"), "{text}");
     }
 }
+
+/// `verify --format json`: one object per line per file with the text line's fields, then one
+/// for the `--covers` statement; a missing file is an object too, and the exit codes are the
+/// text's. `-q` leaves out the valid files' lines, not the statement.
+#[test]
+fn verify_json_is_one_object_per_file_and_one_for_the_statement() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/certificates");
+    let files = [
+        format!("{dir}/cert-110.bin"),
+        format!("{dir}/cert-102-109.bin"),
+        format!("{dir}/openings/cert-116-openings.bin"),
+    ];
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let run = |extra: &[&str]| jg(&[&["verify"], extra, &files[..]].concat());
+    let (code, json, _) = run(&["--format", "json", "--covers", "102..110"]);
+    assert_eq!(code, 0);
+    let (_, text, _) = run(&["--covers", "102..110"]);
+    let objects: Vec<serde_json::Value> = json
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 4, "{json}");
+    for (object, line) in objects.iter().take(3).zip(text.lines()) {
+        assert_eq!(object["status"], "valid");
+        assert!(line.starts_with(&format!("{}: valid: ", object["path"].as_str().unwrap())));
+        assert!(line.ends_with(&format!(
+            ", {} positions, blake3 {}",
+            object["positions"],
+            object["blake3"].as_str().unwrap()
+        )));
+        match object.get("winner") {
+            Some(winner) => {
+                assert!(line.contains(&format!(", {} player wins,", winner.as_str().unwrap())))
+            }
+            None => assert!(line.contains("winning openings: 4 6 8")),
+        }
+    }
+    assert_eq!(objects[1]["n_last"], 109);
+    let statement = &objects[3];
+    assert_eq!(statement["holds"], true);
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!(
+            "covers n=102..110: {}",
+            statement["statement"].as_str().unwrap()
+        )
+    );
+    // A missing file: an object with status error, and exit 2 as in the text.
+    let (code, json, _) = jg(&["verify", "--format", "json", "/no/such/file.bin"]);
+    assert_eq!(code, 2);
+    let object: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(object["status"], "error");
+    // -q: only the statement is left.
+    let (code, quiet, _) = run(&["-q", "--covers", "102..110"]);
+    assert_eq!((code, quiet.as_str()), (0, &*format!("{last}\n")));
+}

@@ -39,6 +39,18 @@ pub struct Args {
     /// Most steps (trial divisions, multiples listed) spent listing moves
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_work)]
     pub max_work: u64,
+    /// Output: a line per file, or one JSON object per line per file (path, status: valid,
+    /// invalid, refused or error, then the claim's fields or the reason) and one for the
+    /// --covers statement
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// The report's form (`--format`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
 }
 
 /// Parses `A..B` (or a single `N`, meaning N..N) with A ≤ B.
@@ -89,20 +101,38 @@ pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
     };
     let mut worst = Outcome::Valid;
     let mut proved = Vec::new();
+    let json = args.format == Format::Json;
+    let out = Report { json, quiet: quiet.files };
     for path in &args.paths {
-        let (outcome, verdict) = check(path, &limits, args.expect_n, quiet.files);
+        let (outcome, verdict) = check(path, &limits, args.expect_n, out);
         worst = worst.max(outcome);
         proved.extend(verdict);
     }
     if let Some((from, to)) = args.covers {
+        let range = [("from", Json::Number(from)), ("to", Json::Number(to))];
+        let object = |holds: Json, key: &'static str, text: String| {
+            let fields = [("covers", Json::Object(range.to_vec())), ("holds", holds)];
+            say(format_args!(
+                "{}",
+                Json::Object([&fields[..], &[(key, Json::Text(text))]].concat())
+            ));
+        };
+        let not_checked = "not checked, as some files were not accepted".to_string();
         if worst != Outcome::Valid {
-            eprintln!("covers n={from}..{to}: not checked, as some files were not accepted");
+            match json {
+                true => object(Json::Null, "reason", not_checked),
+                false => eprintln!("covers n={from}..{to}: {not_checked}"),
+            }
         } else {
             match covers((from, to), &proved) {
                 Ok(_) if quiet.statement => {}
+                Ok(statement) if json => object(Json::Bool(true), "statement", statement),
                 Ok(statement) => say(format_args!("covers n={from}..{to}: {statement}")),
                 Err(failure) => {
-                    say(format_args!("covers n={from}..{to}: fails: {failure}"));
+                    match json {
+                        true => object(Json::Bool(false), "failure", failure),
+                        false => say(format_args!("covers n={from}..{to}: fails: {failure}")),
+                    }
                     worst = Outcome::Invalid;
                 }
             }
@@ -111,23 +141,52 @@ pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
     ExitCode::from(worst.code())
 }
 
+/// How `check` reports: text lines or JSON objects, and whether valid files are left out.
+#[derive(Clone, Copy)]
+struct Report {
+    json: bool,
+    quiet: bool,
+}
+
+impl Report {
+    /// A file that is not accepted: `PATH: STATUS: REASON`, or its object.
+    fn failure(self, name: &str, status: &str, reason: &dyn std::fmt::Display) {
+        match self.json {
+            true => say(format_args!("{}", failure_json(name, status, reason))),
+            false => say(format_args!("{name}: {status}: {reason}")),
+        }
+    }
+}
+
+/// The object of a file that is not accepted.
+fn failure_json(name: &str, status: &str, reason: &dyn std::fmt::Display) -> Json {
+    Json::Object(vec![
+        ("path", Json::Text(name.into())),
+        ("status", Json::Text(status.into())),
+        ("reason", Json::Text(reason.to_string())),
+    ])
+}
+
 /// Checks one file and prints its line.
 fn check(
-    path: &Path, limits: &Limits, expect_n: Option<u64>, quiet: bool,
+    path: &Path, limits: &Limits, expect_n: Option<u64>, out: Report,
 ) -> (Outcome, Option<Proved>) {
     let name = path.display().to_string();
     let bytes = match read_bounded(path, limits) {
         Ok(Ok(bytes)) => bytes,
         Ok(Err(rejection @ Rejection::Limit { .. })) => {
-            say(format_args!("{name}: refused: {rejection}"));
+            out.failure(&name, "refused", &rejection);
             return (Outcome::Refused, None);
         }
         Ok(Err(rejection)) => {
-            say(format_args!("{name}: invalid: {rejection}"));
+            out.failure(&name, "invalid", &rejection);
             return (Outcome::Invalid, None);
         }
         Err(error) => {
-            eprintln!("{name}: error: {error}");
+            match out.json {
+                true => out.failure(&name, "error", &error),
+                false => eprintln!("{name}: error: {error}"),
+            }
             return (Outcome::Unreadable, None);
         }
     };
@@ -135,13 +194,15 @@ fn check(
     if crate::chain::is_chain_certificate(&bytes) {
         return match crate::chain::check(&bytes) {
             Ok(verdict) => {
-                if !quiet {
-                    say(format_args!("{name}: {verdict}"));
+                match (out.quiet, out.json) {
+                    (true, _) => {}
+                    (false, true) => say(format_args!("{}", chain_json(&name, &verdict))),
+                    (false, false) => say(format_args!("{name}: {verdict}")),
                 }
                 (Outcome::Valid, None)
             }
             Err(rejection) => {
-                say(format_args!("{name}: invalid: {rejection}"));
+                out.failure(&name, "invalid", &rejection);
                 (Outcome::Invalid, None)
             }
         };
@@ -149,18 +210,24 @@ fn check(
     let verdict = match verify_bytes(&bytes, limits) {
         Ok(verdict) => verdict,
         Err(rejection @ Rejection::Limit { .. }) => {
-            say(format_args!("{name}: refused: {rejection}"));
+            out.failure(&name, "refused", &rejection);
             return (Outcome::Refused, None);
         }
         Err(rejection) => {
-            say(format_args!("{name}: invalid: {rejection}"));
+            out.failure(&name, "invalid", &rejection);
             return (Outcome::Invalid, None);
         }
     };
-    if !quiet {
-        say(format_args!("{name}: {verdict}"));
-    }
     let (first, last) = (verdict.n, verdict.n_last);
+    let unexpected = expect_n
+        .filter(|&n| n < first || n > last)
+        .map(|n| format!("expected a proof for n={n}, but it proves {}", verdict.claim()));
+    match (out.quiet, out.json, &unexpected) {
+        (_, true, Some(reason)) => out.failure(&name, "unexpected", reason),
+        (true, _, _) => {}
+        (false, true, None) => say(format_args!("{}", verdict_json(&name, &verdict))),
+        (false, false, _) => say(format_args!("{name}: {verdict}")),
+    }
     if let Some(named) = named_range(path).filter(|&named| named != (first, last)) {
         let named = if named.0 == named.1 {
             named.0.to_string()
@@ -172,8 +239,10 @@ fn check(
             verdict.claim()
         );
     }
-    if let Some(n) = expect_n.filter(|&n| n < first || n > last) {
-        eprintln!("{name}: error: expected a proof for n={n}, but it proves {}", verdict.claim());
+    if let Some(reason) = unexpected {
+        if !out.json {
+            eprintln!("{name}: error: {reason}");
+        }
         return (Outcome::Invalid, None);
     }
     let bytes = bytes.len() as u64;
@@ -281,4 +350,83 @@ fn read_bounded(path: &Path, limits: &Limits) -> std::io::Result<Result<Vec<u8>,
         return Ok(Err(Rejection::Header { offset: total, what }));
     }
     Ok(Ok(bytes))
+}
+
+/// A JSON value, written by hand: the verifier keeps its dependencies to serde, bincode and
+/// blake3.
+#[derive(Clone)]
+enum Json {
+    Null,
+    Bool(bool),
+    Number(u64),
+    Text(String),
+    Numbers(Vec<u64>),
+    Object(Vec<(&'static str, Json)>),
+}
+
+impl std::fmt::Display for Json {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Json::Null => write!(f, "null"),
+            Json::Bool(value) => write!(f, "{value}"),
+            Json::Number(value) => write!(f, "{value}"),
+            Json::Text(text) => {
+                write!(f, "\"")?;
+                for c in text.chars() {
+                    match c {
+                        '"' => write!(f, "\\\"")?,
+                        '\\' => write!(f, "\\\\")?,
+                        c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                write!(f, "\"")
+            }
+            Json::Numbers(numbers) => {
+                let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
+                write!(f, "[{}]", words.join(","))
+            }
+            Json::Object(fields) => {
+                write!(f, "{{")?;
+                for (i, (key, value)) in fields.iter().enumerate() {
+                    write!(f, "{}\"{key}\":{value}", if i > 0 { "," } else { "" })?;
+                }
+                write!(f, "}}")
+            }
+        }
+    }
+}
+
+/// The object of a valid certificate: the fields of its text line.
+fn verdict_json(name: &str, verdict: &crate::Verdict) -> Json {
+    let mut fields = vec![
+        ("path", Json::Text(name.into())),
+        ("status", Json::Text("valid".into())),
+        ("n", Json::Number(verdict.n)),
+        ("n_last", Json::Number(verdict.n_last)),
+        ("free_opening", Json::Bool(verdict.opening_rule == crate::OpeningRule::Free)),
+        ("kind", Json::Text(verdict.kind.name().into())),
+    ];
+    match &verdict.winning_openings {
+        Some(openings) => fields.push(("winning_openings", Json::Numbers(openings.clone()))),
+        None => fields.push(("winner", Json::Text(verdict.winner.name().into()))),
+    }
+    fields.push(("positions", Json::Number(verdict.positions)));
+    fields.push(("blake3", Json::Text(verdict.blake3_hex())));
+    Json::Object(fields)
+}
+
+/// The object of a valid chain certificate.
+fn chain_json(name: &str, verdict: &crate::chain::ChainVerdict) -> Json {
+    Json::Object(vec![
+        ("path", Json::Text(name.into())),
+        ("status", Json::Text("valid".into())),
+        ("kind", Json::Text("chain".into())),
+        ("n", Json::Number(verdict.n)),
+        ("length", Json::Number(verdict.length)),
+        ("graph", Json::Number(verdict.graph)),
+        ("cuts", Json::Number(verdict.cuts)),
+        ("leaves", Json::Number(verdict.leaves)),
+        ("blake3", Json::Text(verdict.blake3.clone())),
+    ])
 }
