@@ -294,3 +294,36 @@ fn verify_json_is_one_object_per_file_and_one_for_the_statement() {
     let (code, quiet, _) = run(&["-q", "--covers", "102..110"]);
     assert_eq!((code, quiet.as_str()), (0, &*format!("{last}\n")));
 }
+
+/// No Rust or internal syntax in what a person reads, and one for one: `1 position`, not
+/// `1 positions`.
+#[test]
+fn outputs_speak_words_not_code() {
+    let (_, help, _) = jg(&["table", "--help"]);
+    assert!(
+        !help.contains("MAX_CHART_ROWS") && help.contains("at most 10000 n"),
+        "{help}"
+    );
+    let (_, svg, _) = jg(&["draw", "30", "-o", "-"]);
+    let title = svg.split("<text").nth(1).unwrap();
+    assert!(
+        !title.contains("G_") && title.contains("1 to 30"),
+        "{title}"
+    );
+    let (_, out, err) = jg(&["certify", "2", "--dry-run"]);
+    assert!(out.contains(", 1 position, "), "{out}{err}");
+    let (_, out, _) = jg(&["chain", "3"]);
+    assert!(out.contains("closed 1 node;"), "{out}");
+    let cert = concat!(env!("CARGO_MANIFEST_DIR"), "/certificates/cert-117.bin");
+    let (code, out, _) = jg(&["verify", "--max-work", "1", cert]);
+    assert_eq!(code, 3);
+    assert!(
+        out.contains("work limit: the openings on 1..117 take"),
+        "{out}"
+    );
+    let (_, out, _) = jg(&["schemes", "--range", "100..101"]);
+    assert!(out.starts_with("n = 100 to 101: 2 boards"), "{out}");
+    for text in [&help, &svg, &out] {
+        assert!(!text.contains("..=") && !text.contains("[["), "{text}");
+    }
+}

@@ -28,13 +28,13 @@ pub enum MethodChoice {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error(
-        "n = {n} is beyond the search's range 1..={}; use --method matching (n ≤ {}) or auto",
+        "n = {n} is beyond the search's range 1..{}; use --method matching (n ≤ {}) or auto",
         search::MAX_N,
         matching::MAX_N
     )]
     BeyondSearch { n: u64 },
     #[error(
-        "n = {n} is beyond the matching's range 1..={}; --method auto decides larger n by a \
+        "n = {n} is beyond the matching's range 1..{}; --method auto decides larger n by a \
          prime-window scheme",
         matching::MAX_N
     )]

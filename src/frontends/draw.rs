@@ -106,7 +106,7 @@ impl Circle {
         let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
         let _ = writeln!(
             svg,
-            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the divisibility graph G_{n}</text>"#
+            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the numbers 1 to {n}, joined when one divides the other</text>"#
         );
     }
 

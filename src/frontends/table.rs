@@ -19,7 +19,7 @@ pub enum Format {
     Csv,
     /// An array of objects with the same fields
     Json,
-    /// A chart of the winner per n (at most `MAX_CHART_ROWS` n)
+    /// A chart of the winner per n (at most 10000 n)
     Svg,
 }
 

@@ -35,9 +35,11 @@ impl Board {
         let (n, left, last) = (self.n, self.work_left, played.last().copied().unwrap_or(0));
         let cost = if last == 0 { n } else { last.isqrt().saturating_add(n / last) };
         if cost > left {
-            return Err(format!(
-                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left"
-            ));
+            let moves = match last {
+                0 => "the openings".to_string(),
+                _ => format!("the moves from {last}"),
+            };
+            return Err(format!("work limit: {moves} on 1..{n} take {cost} steps, {left} left"));
         }
         self.work_left -= cost;
         let played = played.to_vec();

@@ -233,11 +233,11 @@ fn summary(path: Option<&Path>, certified: &Certified, seconds: f64) -> String {
     });
     // The verifier's own words for the claim: they name the free opening when it applies.
     format!(
-        "{label}: {}, {}, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        "{label}: {}, {}, {}, {}, blake3 {}, {seconds:.2} s",
         certified.verdict.claim(),
         certified.strategy.name(),
-        certified.verdict.positions,
-        certified.bytes.len(),
+        super::counted(certified.verdict.positions, "position", "positions"),
+        super::counted(certified.bytes.len(), "byte", "bytes"),
         certified.verdict.blake3_hex()
     )
 }

@@ -125,23 +125,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if found.proved {
         writeln!(
             out,
-            "n = {}: a longest chain has {} numbers (proved: the branch and cut closed {} \
-             nodes; LP bound at the root {}; {:.2} s)",
+            "n = {}: a longest chain has {} (proved: the branch and cut closed {}; LP bound at \
+             the root {}; {:.2} s)",
             found.n,
-            found.chain.len(),
-            found.nodes,
+            super::counted(found.chain.len(), "number", "numbers"),
+            super::counted(found.nodes, "node", "nodes"),
             found.root_bound,
             seconds
         )?;
     } else {
         writeln!(
             out,
-            "n = {}: NOT proved within the time limit: a chain of {} numbers found, none \
-             longer than {} ({} nodes; {:.2} s)",
+            "n = {}: NOT proved within the time limit: a chain of {} found, none longer than \
+             {} ({}; {:.2} s)",
             found.n,
-            found.chain.len(),
+            super::counted(found.chain.len(), "number", "numbers"),
             found.root_bound,
-            found.nodes,
+            super::counted(found.nodes, "node", "nodes"),
             seconds
         )?;
     }
@@ -151,7 +151,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .into_iter()
             .map(|(name, value)| match name {
                 "denominator" | "blake3" => format!("{name} {value}"),
-                _ => format!("{value} {name}"),
+                "leaves" => super::counted(value, "leaf", "leaves"),
+                _ => super::counted(&value, name.strip_suffix('s').unwrap_or(name), name),
             })
             .collect();
         writeln!(out, "certificate {}: {}", path.display(), words.join(", "))?;
