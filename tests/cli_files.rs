@@ -158,3 +158,73 @@ fn theorem_exit_codes() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     assert!(text(&output.stderr).contains("cert-110.bin: invalid: "));
 }
+
+/// Copies a folder, recursively (the published certificates, for the README's examples).
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for item in std::fs::read_dir(from).unwrap() {
+        let item = item.unwrap();
+        let target = to.join(item.file_name());
+        match item.file_type().unwrap().is_dir() {
+            true => copy_folder(&item.path(), &target),
+            false => {
+                std::fs::copy(item.path(), &target).unwrap();
+            }
+        }
+    }
+}
+
+/// Every `jg` and `jg-verify` line of the README's shell blocks, run as a reader would: in
+/// order, by `sh`, from a fresh folder holding a copy of the published certificates, with the
+/// binaries on the PATH. Each must exit 0, and each file a line names with `-o` or `>` must be
+/// there. (The README's other lines build, install or run hours-long jobs.)
+#[test]
+fn every_readme_example_runs_from_a_fresh_folder() {
+    let readme = include_str!("../README.md");
+    let dir = tempfile::tempdir().unwrap();
+    copy_folder(&certificates(), &dir.path().join("certificates"));
+    let bin = Path::new(env!("CARGO_BIN_EXE_jg")).parent().unwrap();
+    assert!(
+        bin.join("jg-verify").exists(),
+        "build the workspace: jg-verify is missing"
+    );
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let (mut inside, mut ran) = (false, 0);
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            inside = line == "```sh";
+            continue;
+        }
+        let command = line.split(" #").next().unwrap().trim();
+        if !inside || !(command.starts_with("jg ") || command.starts_with("jg-verify ")) {
+            continue;
+        }
+        let output = Command::new("sh")
+            .args(["-c", command])
+            .current_dir(dir.path())
+            .env("PATH", &path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "`{command}`: {}",
+            text(&output.stderr)
+        );
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for pair in words.windows(2).filter(|w| w[0] == "-o" || w[0] == ">") {
+            assert!(
+                dir.path().join(pair[1]).is_file(),
+                "`{command}` wrote no {}",
+                pair[1]
+            );
+        }
+        ran += 1;
+    }
+    assert!(ran >= 20, "only {ran} README lines ran");
+}

@@ -52,6 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .ok_or("the output needs a file name")?
         .to_string_lossy()
         .into_owned();
+    super::create_parent(&args.output)?;
     for path in theorem::write(&docs, &name, &generated)? {
         println!("wrote {path}");
     }
