@@ -132,11 +132,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 |manifest, rows| Ok(juniper_green::proofs::manifest::update(manifest, rows)?),
                 |report| {
                     format!(
-                        "{} certified and verified, {} failed, {} positions, {} bytes",
+                        "{} certified and verified, {} failed, {}, {}",
                         report.rows.len(),
                         report.failures.len(),
-                        report.positions,
-                        report.bytes
+                        super::counted(report.positions, "position", "positions"),
+                        super::counted(report.bytes, "byte", "bytes")
                     )
                 },
             );

@@ -54,7 +54,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .into_owned();
     super::create_parent(&args.output)?;
     for path in theorem::write(&docs, &name, &generated)? {
-        println!("wrote {path}");
+        if !super::quiet() {
+            println!("wrote {path}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
