@@ -213,7 +213,7 @@ impl Position {
 /// Why a move is illegal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalReason {
-    #[error("not a number of the board 1..={n}")]
+    #[error("not a number of the board 1..{n}")]
     OffBoard { n: u64 },
     #[error("already played")]
     AlreadyPlayed,

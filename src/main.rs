@@ -2,7 +2,7 @@
 //! codes only; the work is done by `juniper_green`.
 //!
 //! Exit codes (docs/DESIGN.md, CLI contract): 0 success, 1 an invalid certificate,
-//! 2 bad arguments or an I/O error.
+//! 2 bad arguments or an I/O error, 3 a limit refused to check a certificate.
 
 // The command line lives with the library's other front-ends (docs/DESIGN.md, module map).
 #[path = "frontends/cli/mod.rs"]
@@ -20,7 +20,7 @@ use std::process::ExitCode;
         Players take turns naming an unplayed number from 1..n; the first number must be even, \
         every later one must divide or be a multiple of the previous one; a player with no legal \
         move loses.",
-    after_help = "Results go to stdout; errors and diagnostics to stderr. Exit codes: 0 success, 1 an invalid certificate (or a failed n of a range), 2 bad arguments or an I/O error."
+    after_help = "Results go to stdout; errors and diagnostics to stderr. Exit codes: 0 success, 1 an invalid certificate (or a failed n of a range), 2 bad arguments or an I/O error, 3 a limit of jg verify refused to check a certificate (that says nothing about the proof)."
 )]
 struct Cli {
     /// Print no progress bars and no summary lines (results and errors still print)
@@ -56,8 +56,14 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `jg man > jg.1 && man ./jg.1`
-    Man,
+    /// Print the man page (roff), e.g. `jg man > jg.1 && man ./jg.1`; with --out-dir, write it
+    /// and one page per subcommand (jg-solve.1, jg-table.1, …)
+    Man {
+        /// Write jg.1 and a page per subcommand into DIR (created if missing) instead of
+        /// printing jg.1
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<std::path::PathBuf>,
+    },
     /// A certificate the verifier accepts, written as a proof a person can read
     Explain(cli::explain::Args),
     /// Write docs/THEOREM.md and its figures from the certificates folder
@@ -76,7 +82,27 @@ enum Command {
     FormalData(cli::formal_data::Args),
 }
 
+/// A reader that stops listening (`jg explain FILE | head`) ends the command quietly, as with
+/// every Unix tool: `print!` panics on a closed stdout, and this hook turns that one panic into
+/// a silent exit; any other panic keeps the default report.
+fn end_quietly_on_a_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return cli::usage_error(error),
@@ -95,7 +121,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "jg", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Man => man_page(),
+        Command::Man { out_dir } => man_page(out_dir.as_deref()),
         Command::Explain(args) => cli::explain::run(args),
         Command::Theorem(args) => cli::theorem::run(args),
         Command::Oeis(args) => cli::oeis::run(args),
@@ -117,8 +143,22 @@ fn main() -> ExitCode {
     }
 }
 
-/// The man page of `jg`, generated from the same clap definitions as `--help`.
-fn man_page() -> Result<ExitCode, cli::CliError> {
+/// The man page of `jg`, generated from the same clap definitions as `--help`; with a folder,
+/// the pages of every subcommand too (`jg-solve.1`, …), which jg.1 names under SEE ALSO.
+fn man_page(out_dir: Option<&std::path::Path>) -> Result<ExitCode, cli::CliError> {
+    if let Some(dir) = out_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create --out-dir {}: {e}", dir.display()))?;
+        clap_mangen::generate_to(Cli::command(), dir)
+            .map_err(|e| format!("cannot write the pages in {}: {e}", dir.display()))?;
+        if !cli::quiet() {
+            println!(
+                "wrote jg.1 and one page per subcommand in {}",
+                dir.display()
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut out = Vec::new();
     clap_mangen::Man::new(Cli::command()).render(&mut out)?;
     use std::io::Write;

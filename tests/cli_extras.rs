@@ -78,14 +78,18 @@ fn chain_text_and_json_report_the_same_certificate_figures() {
     assert_eq!(figures["leaves"], verdict.leaves);
     assert_eq!(figures["cuts"], verdict.cuts);
     // The text line says what the JSON object says, in the words scripts read.
+    // Singular for one: `1 cut`, `1 leaf`.
+    let counted = |value: &serde_json::Value, one: &str, many: &str| {
+        format!("{value} {}", if value == 1 { one } else { many })
+    };
     let line = format!(
-        "certificate {}: {} bytes, {} cuts, {} rows, denominator {}, {} leaves, blake3 {}",
+        "certificate {}: {}, {}, {}, denominator {}, {}, blake3 {}",
         text_path.display(),
-        figures["bytes"],
-        figures["cuts"],
-        figures["rows"],
+        counted(&figures["bytes"], "byte", "bytes"),
+        counted(&figures["cuts"], "cut", "cuts"),
+        counted(&figures["rows"], "row", "rows"),
         figures["denominator"],
-        figures["leaves"],
+        counted(&figures["leaves"], "leaf", "leaves"),
         verdict.blake3
     );
     assert_eq!(text.lines().last(), Some(line.as_str()), "{text}");

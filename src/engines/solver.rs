@@ -1,6 +1,8 @@
 //! Which engine decides an n, and whether it can: the choice behind `--method` of `jg solve`
-//! and `jg table`. `auto` takes a prime-window scheme where one applies (one winning opening
-//! of the even-opening game), else the exact search for n ≤ 128, else the matching engine.
+//! and `jg table`. `auto` takes the fastest exact method for the question asked: for every
+//! winning opening (or the free-opening variant) the matching engine, which answers it in
+//! milliseconds where the search may take seconds; for one winning opening of the game a
+//! prime-window scheme where one applies, else the exact search for n ≤ 128, else matching.
 //! A request no engine can finish is refused before any work starts (`Solver::check`).
 
 use crate::engines::{matching, schemes, search};
@@ -11,8 +13,9 @@ use crate::outcome::{Method, Outcome};
 /// the engine that did decide it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum MethodChoice {
-    /// A scheme where one applies (unless all openings are asked), else search for n ≤ 128,
-    /// else matching (n ≤ 50000000)
+    /// The fastest exact method for the question: matching for all openings or the free
+    /// opening (n ≤ 50000000); else a scheme where one applies, else search for n ≤ 128, else
+    /// matching
     #[default]
     Auto,
     /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
@@ -25,13 +28,13 @@ pub enum MethodChoice {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     #[error(
-        "n = {n} is beyond the search's range 1..={}; use --method matching (n ≤ {}) or auto",
+        "n = {n} is beyond the search's range 1..{}; use --method matching (n ≤ {}) or auto",
         search::MAX_N,
         matching::MAX_N
     )]
     BeyondSearch { n: u64 },
     #[error(
-        "n = {n} is beyond the matching's range 1..={}; --method auto decides larger n by a \
+        "n = {n} is beyond the matching's range 1..{}; --method auto decides larger n by a \
          prime-window scheme",
         matching::MAX_N
     )]
@@ -92,12 +95,26 @@ impl Solver {
         all_openings: bool,
     ) -> Result<Outcome, SolveError> {
         self.check(n, rule, all_openings)?;
+        self.solve_unmarked(n, rule, all_openings)
+            .map(|outcome| complete(outcome, rule))
+    }
+
+    fn solve_unmarked(
+        &self,
+        n: u64,
+        rule: OpeningRule,
+        all_openings: bool,
+    ) -> Result<Outcome, SolveError> {
         let by_search = |n: u32| search::solve(n, rule, all_openings, &self.search);
         match self.choice {
             MethodChoice::Search => search::check_n(n)
                 .map(by_search)
                 .map_err(|_| SolveError::BeyondSearch { n }),
             MethodChoice::Matching => Ok(matching::solve(n, rule)),
+            MethodChoice::Auto if all_openings || rule == OpeningRule::Free => {
+                // check() refused n above the matching's range for these questions.
+                Ok(matching::solve(n, rule))
+            }
             MethodChoice::Auto => {
                 let mut no_scheme = None;
                 if !all_openings && rule == OpeningRule::Even {
@@ -129,7 +146,10 @@ impl Solver {
         on_row: &mut dyn FnMut(Outcome) -> Result<(), E>,
     ) -> Result<(), E> {
         self.check(to, rule, all_openings)?;
-        if self.choice == MethodChoice::Matching {
+        let auto_matching = all_openings || rule == OpeningRule::Free;
+        if self.choice == MethodChoice::Matching
+            || (self.choice == MethodChoice::Auto && auto_matching)
+        {
             let mut start = from;
             loop {
                 // Each block starts its graphs from scratch (one per thread chunk), so blocks
@@ -153,6 +173,19 @@ impl Solver {
         }
         Ok(())
     }
+}
+
+/// An outcome whose list holds every opening of the board is complete, however it was found
+/// (n = 3: 2 is the only opening, and it wins).
+fn complete(mut outcome: Outcome, rule: OpeningRule) -> Outcome {
+    let openings = match rule {
+        OpeningRule::Even => outcome.n / 2,
+        OpeningRule::Free => outcome.n,
+    };
+    if outcome.winning_openings.len() as u64 == openings {
+        outcome.all_openings = true;
+    }
+    outcome
 }
 
 /// The outcome a prime-window scheme proves (after the closure check of its pairing, spec.md
@@ -222,6 +255,25 @@ mod tests {
             auto.check(big, OpeningRule::Free, false),
             Err(SolveError::SchemeOnly { .. })
         ));
+        // For every opening, or the free variant, auto asks the matching engine (exact and
+        // fast); for one opening of the game, a scheme or the search.
+        for (all, rule) in [(true, rule), (false, OpeningRule::Free)] {
+            assert_eq!(auto.solve(116, rule, all).unwrap().method, Method::Matching);
+        }
+        assert_ne!(
+            auto.solve(116, rule, false).unwrap().method,
+            Method::Matching
+        );
+        // A list that holds every opening is complete, whichever method found it: n = 3 has
+        // the one opening 2, n = 1 none (and the second player wins).
+        for choice in [MethodChoice::Auto, MethodChoice::Search] {
+            for n in [1, 2, 3] {
+                assert!(
+                    solver(choice).solve(n, rule, false).unwrap().all_openings,
+                    "n = {n}"
+                );
+            }
+        }
         // Above the matching's range, auto decides by a scheme: one winning opening.
         let outcome = auto.solve(big, rule, false).unwrap();
         assert_eq!(

@@ -106,7 +106,7 @@ impl Circle {
         let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
         let _ = writeln!(
             svg,
-            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the divisibility graph G_{n}</text>"#
+            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the numbers 1 to {n}, joined when one divides the other</text>"#
         );
     }
 
@@ -219,8 +219,8 @@ impl Circle {
 }
 
 /// A chart of the winner for each n: one cell per n, fifty to a row, blue when the first player
-/// wins and orange when the second does.
-pub fn plot_winners(rows: &[(u64, Player)]) -> String {
+/// wins and orange when the second does. The title names the free-opening variant.
+pub fn plot_winners(rows: &[(u64, Player)], rule: OpeningRule) -> String {
     const PER_ROW: u64 = 50;
     const CELL: f64 = 15.0;
     const ROW: f64 = 34.0;
@@ -240,8 +240,12 @@ pub fn plot_winners(rows: &[(u64, Player)]) -> String {
     let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
     let _ = writeln!(
         svg,
-        r#"<text x="{:.0}" y="26" text-anchor="middle" font-size="18">Juniper Green: who wins, n = {first_n}..{last_n}</text>"#,
-        width / 2.0
+        r#"<text x="{:.0}" y="26" text-anchor="middle" font-size="18">Juniper Green{}: who wins, n = {first_n} to {last_n}</text>"#,
+        width / 2.0,
+        match rule {
+            OpeningRule::Even => "",
+            OpeningRule::Free => ", free opening (the first number may be odd)",
+        }
     );
     for r in 0..rows_count {
         let start = first_n + r * PER_ROW;
@@ -305,6 +309,216 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The certificates of a theorem folder over n, on a logarithmic axis: one row per winner, a
+/// mark or a bar per file over the n it proves (`spans`: first n, last n, winner), with a
+/// title, the rows named and the axis marked 1, 10, 10², … and named n.
+pub fn coverage_chart(spans: &[(u64, u64, Player)]) -> String {
+    let top = spans.iter().map(|s| s.1).max().unwrap_or(1).max(10) as f64;
+    let (width, height, left, right) = (900.0, 200.0, 140.0, 30.0);
+    let span = top.log10();
+    let x = |n: f64| left + (width - left - right) * (n.max(1.0).log10() / span);
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.0}" y="24" text-anchor="middle" font-size="16">Juniper Green: who wins each n, proved by the certificates</text>"#,
+        width / 2.0
+    );
+    for (row, (player, colour)) in [(Player::First, FIRST), (Player::Second, SECOND)]
+        .into_iter()
+        .enumerate()
+    {
+        let y = 45.0 + 40.0 * row as f64;
+        let _ = writeln!(
+            svg,
+            r#"<text x="{}" y="{}" text-anchor="end">{} player wins</text>"#,
+            left - 10.0,
+            y + 14.0,
+            player.name()
+        );
+        for &(first, last, _) in spans.iter().filter(|s| s.2 == player) {
+            let (a, b) = (x(first as f64 - 0.5), x(last as f64 + 0.5));
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{a:.2}" y="{y}" width="{:.2}" height="20" fill="{colour}"/>"#,
+                (b - a).max(0.6)
+            );
+        }
+    }
+    let axis = 128.0;
+    let mut decade = 1.0;
+    while decade <= top {
+        let (at, k) = (x(decade), decade.log10().round() as u32);
+        let label = match k {
+            0 => "1".to_string(),
+            1 => "10".to_string(),
+            k => format!(r#"10<tspan dy="-5" font-size="9">{k}</tspan>"#),
+        };
+        let _ = writeln!(
+            svg,
+            r##"<line x1="{at:.2}" y1="{axis}" x2="{at:.2}" y2="{}" stroke="#333"/><text x="{at:.2}" y="{}" text-anchor="middle">{label}</text>"##,
+            axis + 6.0,
+            axis + 22.0
+        );
+        decade *= 10.0;
+    }
+    let _ = writeln!(
+        svg,
+        r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##,
+        width - right
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.0}" y="{}" text-anchor="middle">n, the numbers 1 to n on the board (logarithmic scale)</text>"#,
+        left + (width - left - right) / 2.0,
+        axis + 50.0
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+/// A closed pairing drawn on the numbers 1..n (on a circle): `rows` is its closure (the
+/// loser's possible moves, each with the winner's answer and how the loser gets there), the
+/// `opening` the winner's first move if the winner moves first. Each pair is a thick line,
+/// each move from an answer to a closure number a thin one; a title and a legend say so.
+pub fn closed_pairing(
+    n: u64,
+    winner: Player,
+    opening: Option<u64>,
+    rows: &[crate::proofs::explain::Row],
+) -> String {
+    use crate::proofs::explain::Reach;
+    let (width, radius, top) = (1000.0, 420.0, 60.0);
+    let (cx, cy) = (width / 2.0, top + radius + 40.0);
+    let height = cy + radius + 140.0;
+    let place = |k: u64| {
+        let angle =
+            -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (k - 1) as f64 / n as f64;
+        (cx + radius * angle.cos(), cy + radius * angle.sin())
+    };
+    let loser: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.loser).collect();
+    let answers: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.answer).collect();
+    let (edge, pair) = ("#bbbbbb", "#333333");
+    let (closure, answer, other) = (FIRST, SECOND, "#eeeeee");
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="9">"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{cx}" y="30" text-anchor="middle" font-size="18">Juniper Green, n = {n}: the {} player wins with a closed pairing</text>"#,
+        winner.name()
+    );
+    let _ = writeln!(
+        svg,
+        r#"<text x="{cx}" y="52" text-anchor="middle" font-size="13">whatever the {} player plays, the answer is its partner, and the partners never run out</text>"#,
+        winner.other().name()
+    );
+    for r in rows {
+        if let Reach::After { answer, .. } = r.reach {
+            let ((x1, y1), (x2, y2)) = (place(answer), place(r.loser));
+            let _ = writeln!(
+                svg,
+                r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{edge}" stroke-width="0.6"/>"#
+            );
+        }
+    }
+    for r in rows
+        .iter()
+        .filter(|r| r.loser < r.answer || !loser.contains(&r.answer))
+    {
+        let ((x1, y1), (x2, y2)) = (place(r.loser), place(r.answer));
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{pair}" stroke-width="2.2"/>"#
+        );
+    }
+    for k in 1..=n {
+        let (x, y) = place(k);
+        let fill = if loser.contains(&k) {
+            closure
+        } else if answers.contains(&k) || Some(k) == opening {
+            answer
+        } else {
+            other
+        };
+        let _ = writeln!(
+            svg,
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="{fill}" stroke="#555" stroke-width="0.5"/>"##
+        );
+        // Labels outside the circle, centred on its radius, so neighbours never meet.
+        let out = (radius + 19.0) / radius;
+        let (lx, ly) = (cx + out * (x - cx), cy + out * (y - cy));
+        let _ = writeln!(
+            svg,
+            r#"<text x="{lx:.1}" y="{:.1}" text-anchor="middle">{k}</text>"#,
+            ly + 3.2
+        );
+    }
+    let y = cy + radius + 55.0;
+    let (left, step) = (60.0, 24.0);
+    let what = winner.other().name();
+    let legend = [
+        format!(
+            r##"<circle cx="{left}" cy="{y}" r="7" fill="{closure}" stroke="#555" stroke-width="0.5"/><text x="{}" y="{}">a number the {what} player can reach (the closure)</text>"##,
+            left + 14.0,
+            y + 4.0
+        ),
+        format!(
+            r##"<circle cx="{left}" cy="{y}" r="7" fill="{answer}" stroke="#555" stroke-width="0.5"/><text x="{}" y="{}">an answer (or the opening) the {what} player never plays</text>"##,
+            left + 14.0,
+            y + 4.0
+        ),
+        format!(
+            r##"<circle cx="{left}" cy="{y}" r="7" fill="{other}" stroke="#555" stroke-width="0.5"/><text x="{}" y="{}">a number this strategy never reaches</text>"##,
+            left + 14.0,
+            y + 4.0
+        ),
+    ];
+    let lines = [
+        (
+            pair,
+            2.2,
+            "a pair: each number is answered with the other".to_string(),
+        ),
+        (
+            edge,
+            1.0,
+            format!("a move of the {what} player after an answer"),
+        ),
+    ];
+    let _ = writeln!(svg, r#"<g font-size="13">"#);
+    for (i, item) in legend.iter().enumerate() {
+        let shift = step * i as f64;
+        let _ = writeln!(svg, r#"<g transform="translate(0 {shift})">{item}</g>"#);
+    }
+    for (i, (colour, thickness, text)) in lines.iter().enumerate() {
+        let (x, ly) = (width / 2.0 + 40.0, y + step * i as f64);
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{}" y1="{ly}" x2="{}" y2="{ly}" stroke="{colour}" stroke-width="{thickness}"/><text x="{}" y="{}">{text}</text>"#,
+            x - 10.0,
+            x + 20.0,
+            x + 28.0,
+            ly + 4.0
+        );
+    }
+    svg.push_str("</g>\n</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,12 +573,75 @@ mod tests {
                 (n, Player::winner(first))
             })
             .collect();
-        let svg = plot_winners(&rows);
+        let svg = plot_winners(&rows, OpeningRule::Even);
         let firsts = rows.iter().filter(|r| r.1 == Player::First).count();
         assert_eq!(count(&svg, &format!("fill=\"{FIRST}\"><title>")), firsts);
         assert_eq!(
             count(&svg, &format!("fill=\"{SECOND}\"><title>")),
             rows.len() - firsts
         );
+    }
+
+    /// The coverage chart: a title, both rows named, the axis marked 1, 10, 10², … (no `1e12`)
+    /// and named.
+    #[test]
+    fn the_coverage_chart_has_a_title_and_powers_of_ten() {
+        let spans = [
+            (1, 1, Player::Second),
+            (3, 3, Player::First),
+            (1000, 1_000_000_000_000, Player::First),
+        ];
+        let svg = coverage_chart(&spans);
+        assert!(svg.contains(">Juniper Green: who wins each n, proved by the certificates</text>"));
+        assert!(
+            svg.contains(">first player wins</text>") && svg.contains(">second player wins</text>")
+        );
+        assert!(!svg.contains(">1e"), "{svg}");
+        for k in 2..=12 {
+            assert!(svg.contains(&format!(
+                r#">10<tspan dy="-5" font-size="9">{k}</tspan></text>"#
+            )));
+        }
+        assert!(svg.contains("(logarithmic scale)</text>"));
+    }
+
+    /// The pairing picture: a title naming n and the winner, a legend of its three colours and
+    /// two lines, and each number's label outside the circle of dots, far enough from its
+    /// neighbours' labels for three digits (at most 117 numbers on the circle: 22 px apart).
+    #[test]
+    fn the_pairing_picture_has_a_title_a_legend_and_room_for_labels() {
+        use crate::proofs::explain::closure;
+        let pairs = [(2, 4), (3, 9), (5, 10), (6, 12)];
+        let rows = closure(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
+        let svg = closed_pairing(12, Player::Second, None, &rows);
+        assert!(svg.contains(
+            ">Juniper Green, n = 12: the second player wins with a closed pairing</text>"
+        ));
+        for item in [
+            "(the closure)",
+            "never plays",
+            "never reaches",
+            "a pair:",
+            "after an answer",
+        ] {
+            assert!(svg.contains(item), "{item}");
+        }
+        // The labels of 1..117 (the published picture): neighbours' centres over 23 px apart,
+        // room for three digits at 9 px (the first picture had 22 px for 10 px digits).
+        let svg = closed_pairing(117, Player::Second, None, &[]);
+        let labels: Vec<(f64, f64)> = svg
+            .lines()
+            .filter(|l| l.starts_with("<text x=") && !l.contains("font-size"))
+            .filter_map(|l| {
+                let number = |key: &str| l.split(key).nth(1)?.split('"').next()?.parse().ok();
+                Some((number("x=\"")?, number("y=\"")?))
+            })
+            .collect();
+        assert_eq!(labels.len(), 117);
+        for (k, a) in labels.iter().enumerate() {
+            let b = labels[(k + 1) % labels.len()];
+            let gap = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+            assert!(gap > 23.0, "labels {} and {}: {gap:.1} px", k + 1, k + 2);
+        }
     }
 }

@@ -54,6 +54,9 @@ pub fn play_game(
         if to_move != human {
             if moves.is_empty() {
                 writeln!(out, "I have no legal move: you win.")?;
+                if after_the_end(&mut input, out, n, human, &mut line)? {
+                    continue;
+                }
                 return Ok(GameEnd::HumanWon(line));
             }
             // The perfect player: a winning move when there is one, else the smallest move.
@@ -68,6 +71,9 @@ pub fn play_game(
         }
         if moves.is_empty() {
             writeln!(out, "You have no legal move: you lose.")?;
+            if after_the_end(&mut input, out, n, human, &mut line)? {
+                continue;
+            }
             return Ok(GameEnd::ComputerWon(line));
         }
         show_position(out, n, &line, &moves)?;
@@ -136,7 +142,8 @@ fn human_turn(
                 }
                 Ok(number) => writeln!(
                     out,
-                    "{number} is not a legal move. Legal moves: {}",
+                    "{number} is not a legal move: {}. Legal moves: {}",
+                    why_illegal(n, oracle.rule, line, number),
                     abbreviate(moves)
                 )?,
                 Err(_) => writeln!(
@@ -144,6 +151,66 @@ fn human_turn(
                     "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
                 )?,
             },
+        }
+    }
+}
+
+/// Why `number` cannot be played after `line` on 1..n, in the rules' words.
+fn why_illegal(n: u64, rule: crate::OpeningRule, line: &[u64], number: u64) -> String {
+    match line.last() {
+        _ if number == 0 || number > n => format!("the board is 1..{n}"),
+        _ if line.contains(&number) => format!("{number} was already played"),
+        None if rule == crate::OpeningRule::Even && number % 2 == 1 => {
+            "the first number must be even".to_string()
+        }
+        Some(&last) => format!("{number} neither divides nor is a multiple of {last}"),
+        None => "it is not an opening".to_string(),
+    }
+}
+
+/// After a game: `undo` takes back the person's last move, `new` starts again (true: play
+/// on); `quit` or the end of the input ends (false).
+fn after_the_end(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    n: u64,
+    human: Player,
+    line: &mut Vec<u64>,
+) -> Result<bool, PlayError> {
+    writeln!(
+        out,
+        "Game over. Type undo to take back your last move, new for a new game, or quit."
+    )?;
+    loop {
+        write!(out, "> ")?;
+        out.flush()?;
+        let mut text = String::new();
+        if input.read_line(&mut text)? == 0 {
+            writeln!(out)?;
+            return Ok(false);
+        }
+        match text.trim() {
+            "" => continue,
+            "quit" | "q" => return Ok(false),
+            "new" | "n" => {
+                line.clear();
+                writeln!(out, "New game on 1..{n}.")?;
+                return Ok(true);
+            }
+            "undo" | "u" => {
+                // Back to before the person's last move.
+                match (0..line.len())
+                    .rev()
+                    .find(|&i| Player::to_move_after(i) == human)
+                {
+                    Some(i) => {
+                        line.truncate(i);
+                        return Ok(true);
+                    }
+                    None => writeln!(out, "You have made no move to undo.")?,
+                }
+            }
+            word => writeln!(out, "Type undo, new or quit (got {word:?}).")?,
         }
     }
 }
@@ -323,5 +390,52 @@ mod tests {
         assert_eq!(line[0], 10);
         assert_eq!(line.len(), 2);
         assert!(legal_moves(10, &[10]).contains(&line[1]));
+    }
+
+    #[test]
+    fn an_illegal_move_is_told_why() {
+        use crate::OpeningRule::{Even, Free};
+        let why = |rule, line: &[u64], number| why_illegal(30, rule, line, number);
+        assert_eq!(
+            why(Even, &[22], 9),
+            "9 neither divides nor is a multiple of 22"
+        );
+        assert_eq!(why(Even, &[], 9), "the first number must be even");
+        assert_eq!(why(Free, &[22, 11], 22), "22 was already played");
+        assert_eq!(why(Even, &[22], 31), "the board is 1..30");
+        assert_eq!(why(Even, &[22], 0), "the board is 1..30");
+        // Through the game: the reason is on the line that refuses the move.
+        let mut output = Vec::new();
+        play_game(
+            4,
+            Player::First,
+            &oracle(),
+            "3\nquit\n".as_bytes(),
+            &mut output,
+        )
+        .unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert!(
+            text.contains("3 is not a legal move: the first number must be even."),
+            "{text}"
+        );
+    }
+
+    /// On 1..2 the first player opens 2, the computer answers 1, and the person has no move:
+    /// `undo` takes the opening back, `new` starts again, and neither ends the game.
+    #[test]
+    fn the_end_offers_undo_and_a_new_game() {
+        let input = "2\nundo\n2\nnew\n2\nquit\n";
+        let mut output = Vec::new();
+        let end = play_game(2, Player::First, &oracle(), input.as_bytes(), &mut output).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert_eq!(
+            text.matches("You have no legal move: you lose.").count(),
+            3,
+            "{text}"
+        );
+        assert_eq!(text.matches("Game over. Type undo").count(), 3, "{text}");
+        assert!(text.contains("New game on 1..2."), "{text}");
+        assert_eq!(end, GameEnd::ComputerWon(vec![2, 1]));
     }
 }

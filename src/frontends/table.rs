@@ -19,7 +19,7 @@ pub enum Format {
     Csv,
     /// An array of objects with the same fields
     Json,
-    /// A chart of the winner per n (at most `MAX_CHART_ROWS` n)
+    /// A chart of the winner per n (at most 10000 n)
     Svg,
 }
 
@@ -34,6 +34,10 @@ pub struct Renderer {
     rows: u64,
     /// Whether a `certified` column is shown (`with_certified`).
     certified: bool,
+    /// Whether long text lists are summarised (`abbreviated`).
+    abbreviated: bool,
+    /// Whether the rows are of the free-opening variant (`free_opening`).
+    free: bool,
 }
 
 impl Renderer {
@@ -43,7 +47,23 @@ impl Renderer {
             width: last_n.to_string().len(),
             rows: 0,
             certified: false,
+            abbreviated: false,
+            free: false,
         }
+    }
+
+    /// The same renderer with long lists of openings in the text format summarised as the first
+    /// and last few and the count (`play::abbreviate`); CSV and JSON stay complete.
+    pub fn abbreviated(mut self) -> Renderer {
+        self.abbreviated = true;
+        self
+    }
+
+    /// The same renderer for the free-opening variant, which every format names: text a first
+    /// line, CSV a last column `free_opening` (`true`), JSON a field `"free_opening": true`.
+    pub fn free_opening(mut self) -> Renderer {
+        self.free = true;
+        self
     }
 
     /// The same renderer with a `certified` column (see `certified_row`): text `yes` or `-`
@@ -55,9 +75,14 @@ impl Renderer {
     }
 
     pub fn header(&self) -> String {
+        let free = match (self.free, self.format) {
+            (true, Format::Text) => "free opening: the first number may be odd\n",
+            _ => "",
+        };
+        let csv_free = if self.free { ",free_opening" } else { "" };
         match self.format {
             Format::Text => format!(
-                "{:>width$}  {:<6}  {:<8}  {}winning openings\n",
+                "{free}{:>width$}  {:<6}  {:<8}  {}winning openings\n",
                 "n",
                 "winner",
                 "method",
@@ -65,9 +90,9 @@ impl Renderer {
                 width = self.width
             ),
             Format::Csv if self.certified => {
-                "n,winner,winning_openings,all_openings,method,certified\n".to_string()
+                format!("n,winner,winning_openings,all_openings,method,certified{csv_free}\n")
             }
-            Format::Csv => "n,winner,winning_openings,all_openings,method\n".to_string(),
+            Format::Csv => format!("n,winner,winning_openings,all_openings,method{csv_free}\n"),
             Format::Json => "[\n".to_string(),
             Format::Svg => String::new(),
         }
@@ -87,10 +112,14 @@ impl Renderer {
         };
         match self.format {
             Format::Text => {
+                let list = match self.abbreviated {
+                    true => crate::frontends::play::abbreviate(&row.winning_openings),
+                    false => openings_text(row),
+                };
                 let openings = match (row.winning_openings.is_empty(), row.all_openings) {
                     (true, _) => "-".to_string(),
-                    (false, true) => openings_text(row),
-                    (false, false) => format!("{} (not all tried)", openings_text(row)),
+                    (false, true) => list,
+                    (false, false) => format!("{list} (not all tried)"),
                 };
                 format!(
                     "{:>width$}  {:<6}  {:<8}  {mark}{}\n",
@@ -102,7 +131,7 @@ impl Renderer {
                 )
             }
             Format::Csv => format!(
-                "{},{},{},{},{}{}\n",
+                "{},{},{},{},{}{}{}\n",
                 row.n,
                 row.winner.name(),
                 openings_text(row),
@@ -112,13 +141,19 @@ impl Renderer {
                     (false, _) => "",
                     (true, true) => ",yes",
                     (true, false) => ",",
-                }
+                },
+                if self.free { ",true" } else { "" }
             ),
             Format::Json => {
                 // The same bytes as serde_json's pretty array: items indented by two spaces.
-                let item = if self.certified {
+                let item = if self.certified || self.free {
                     let mut value = serde_json::to_value(row).expect("outcomes always serialize");
-                    value["certified"] = certified.into();
+                    if self.certified {
+                        value["certified"] = certified.into();
+                    }
+                    if self.free {
+                        value["free_opening"] = true.into();
+                    }
                     serde_json::to_string_pretty(&value).expect("values serialize")
                 } else {
                     serde_json::to_string_pretty(row).expect("outcomes always serialize")
@@ -153,7 +188,7 @@ impl Renderer {
 pub fn render(rows: &[Outcome], format: Format) -> String {
     if format == Format::Svg {
         let winners: Vec<_> = rows.iter().map(|row| (row.n, row.winner)).collect();
-        return crate::frontends::draw::plot_winners(&winners);
+        return crate::frontends::draw::plot_winners(&winners, OpeningRule::Even);
     }
     if rows.is_empty() && format == Format::Json {
         return "[]\n".to_string();

@@ -838,67 +838,18 @@ fn push_demoted(w: &mut String, text: &str) {
     let _ = writeln!(w);
 }
 
-/// Certificates over n on a log axis: one row per winner, a tick or a bar per file.
+/// Certificates over n on a log axis: one row per winner, a tick or a bar per file (the
+/// picture is drawn by `frontends::draw`).
 fn coverage_svg(entries: &[Entry]) -> String {
-    let top = entries
+    let spans: Vec<_> = entries
         .iter()
-        .map(|e| e.decoded.n_last)
-        .max()
-        .unwrap_or(1)
-        .max(10) as f64;
-    let (width, left, right) = (900.0, 90.0, 20.0);
-    let span = top.log10();
-    let x = |n: f64| left + (width - left - right) * (n.max(1.0).log10() / span);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="150" viewBox="0 0 {width} 150" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="{width}" height="150" fill="white"/>"#);
-    for (row, (player, colour)) in [(Player::First, "#1f77b4"), (Player::Second, "#ff7f0e")]
-        .into_iter()
-        .enumerate()
-    {
-        let y = 30.0 + 40.0 * row as f64;
-        let _ = writeln!(
-            svg,
-            r#"<text x="5" y="{}">{} wins</text>"#,
-            y + 14.0,
-            player.name()
-        );
-        for e in entries.iter().filter(|e| e.decoded.winner == player) {
-            let (a, b) = (
-                x(e.decoded.n as f64 - 0.5),
-                x(e.decoded.n_last as f64 + 0.5),
-            );
-            let _ = writeln!(
-                svg,
-                r#"<rect x="{a:.2}" y="{y}" width="{:.2}" height="20" fill="{colour}"/>"#,
-                (b - a).max(0.6)
-            );
-        }
-    }
-    let mut decade = 1.0;
-    while decade <= top {
-        let at = x(decade);
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{at:.2}" y1="110" x2="{at:.2}" y2="116" stroke="#333"/><text x="{at:.2}" y="132" text-anchor="middle">1e{}</text>"##,
-            decade.log10().round()
-        );
-        decade *= 10.0;
-    }
-    let _ = writeln!(
-        svg,
-        r##"<line x1="{left}" y1="110" x2="{}" y2="110" stroke="#333"/>"##,
-        width - right
-    );
-    svg.push_str("</svg>\n");
-    svg
+        .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
+        .collect();
+    crate::frontends::draw::coverage_chart(&spans)
 }
 
-/// A closed pairing drawn on G_n: the numbers on a circle, the closure and the answers
-/// coloured, each pair joined by a thick line, each answer's edges to the numbers it opens.
+/// A closed pairing drawn on the numbers 1..n (`frontends::draw::closed_pairing`): the
+/// closure and the answers coloured, each pair joined by a thick line.
 fn pairing_svg(d: &Decoded) -> Option<String> {
     let DecodedStrategy::Pairing { opening, pairs } = &d.strategy else {
         return None;
@@ -907,70 +858,10 @@ fn pairing_svg(d: &Decoded) -> Option<String> {
         return None;
     }
     let rows = explain::closure(d.n_last, d.rule, *opening, pairs).ok()?;
-    let n = d.n_last;
-    let (size, radius) = (900.0, 390.0);
-    let centre = size / 2.0;
-    let place = |k: u64| {
-        let angle =
-            -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * (k - 1) as f64 / n as f64;
-        (centre + radius * angle.cos(), centre + radius * angle.sin())
-    };
-    let loser: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.loser).collect();
-    let answers: std::collections::BTreeSet<u64> = rows.iter().map(|r| r.answer).collect();
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="10">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{size}" height="{size}" fill="white"/>"#
-    );
-    // Thin: every edge from an answer to a closure number (how the loser gets there).
-    for r in &rows {
-        if let explain::Reach::After { answer, .. } = r.reach {
-            let ((x1, y1), (x2, y2)) = (place(answer), place(r.loser));
-            let _ = writeln!(
-                svg,
-                r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#bbbbbb" stroke-width="0.6"/>"##
-            );
-        }
-    }
-    for r in rows
-        .iter()
-        .filter(|r| r.loser < r.answer || !loser.contains(&r.answer))
-    {
-        let ((x1, y1), (x2, y2)) = (place(r.loser), place(r.answer));
-        let _ = writeln!(
-            svg,
-            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#333333" stroke-width="2.2"/>"##
-        );
-    }
-    for k in 1..=n {
-        let (x, y) = place(k);
-        let fill = if loser.contains(&k) {
-            "#1f77b4"
-        } else if answers.contains(&k) || Some(k) == *opening {
-            "#ff7f0e"
-        } else {
-            "#eeeeee"
-        };
-        let _ = writeln!(
-            svg,
-            r##"<circle cx="{x:.1}" cy="{y:.1}" r="7" fill="{fill}" stroke="#555" stroke-width="0.5"/>"##
-        );
-        let (lx, ly) = (
-            centre + (radius + 20.0) * (x - centre) / radius,
-            centre + (radius + 20.0) * (y - centre) / radius,
-        );
-        let _ = writeln!(
-            svg,
-            r#"<text x="{lx:.1}" y="{:.1}" text-anchor="middle">{k}</text>"#,
-            ly + 3.5
-        );
-    }
-    svg.push_str("</svg>\n");
-    Some(svg)
+    let (n, winner) = (d.n_last, d.winner);
+    Some(crate::frontends::draw::closed_pairing(
+        n, winner, *opening, &rows,
+    ))
 }
 
 /// Writes the document and its figures; returns the paths written.

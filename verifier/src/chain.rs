@@ -26,7 +26,9 @@ impl fmt::Display for ChainVerdict {
         if self.graph != self.n {
             write!(f, "bound over 1..{}, ", self.graph)?;
         }
-        write!(f, "{} cuts, {} leaves, blake3 {}", self.cuts, self.leaves, self.blake3)
+        let cuts = if self.cuts == 1 { "cut" } else { "cuts" };
+        let leaves = if self.leaves == 1 { "leaf" } else { "leaves" };
+        write!(f, "{} {cuts}, {} {leaves}, blake3 {}", self.cuts, self.leaves, self.blake3)
     }
 }
 

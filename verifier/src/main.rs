@@ -11,13 +11,19 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(name = "jg-verify", version, after_help = cli::EXIT_CODES)]
 struct Command {
+    /// Print only the failures: no line for a valid file, no statement that holds
+    #[arg(short, long)]
+    quiet: bool,
     #[command(flatten)]
     args: cli::Args,
 }
 
 fn main() -> ExitCode {
     match Command::try_parse() {
-        Ok(command) => cli::run(&command.args),
+        Ok(command) => {
+            let quiet = cli::Quiet { files: command.quiet, statement: command.quiet };
+            cli::run(&command.args, quiet)
+        }
         Err(error) => {
             let _ = error.print();
             ExitCode::from(if error.use_stderr() { 2 } else { 0 })

@@ -48,8 +48,12 @@ impl Board {
         let cost = n.checked_div(last).map_or(n, |k| (m.isqrt() + scan).saturating_add(k));
         if cost > left {
             let why = if scan > 0 && prime == 1 { ", no witnessed prime divides it" } else { "" };
+            let moves = match last {
+                0 => "the openings".to_string(),
+                _ => format!("the moves from {last}"),
+            };
             return Err(format!(
-                "work limit: the moves from {last} on 1..{n} take {cost} steps, {left} left{why}"
+                "work limit: {moves} on 1..{n} take {cost} steps, {left} left{why}"
             ));
         }
         self.work_left -= cost;

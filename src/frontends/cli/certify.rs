@@ -106,6 +106,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             if !args.dry_run && to_stdout {
                 super::write_output(&path, &certified.bytes)?;
             } else if !args.dry_run {
+                super::create_parent(&path)?;
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     juniper_green::proofs::manifest::update(manifest, &[certified.manifest_row()])?;
@@ -134,11 +135,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 |manifest, rows| Ok(juniper_green::proofs::manifest::update(manifest, rows)?),
                 |report| {
                     format!(
-                        "{} certified and verified, {} failed, {} positions, {} bytes",
+                        "{} certified and verified, {} failed, {}, {}",
                         report.rows.len(),
                         report.failures.len(),
-                        report.positions,
-                        report.bytes
+                        super::counted(report.positions, "position", "positions"),
+                        super::counted(report.bytes, "byte", "bytes")
                     )
                 },
             );
@@ -235,11 +236,11 @@ fn summary(path: Option<&Path>, certified: &Certified, seconds: f64) -> String {
     });
     // The verifier's own words for the claim: they name the free opening when it applies.
     format!(
-        "{label}: {}, {}, {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        "{label}: {}, {}, {}, {}, blake3 {}, {seconds:.2} s",
         certified.verdict.claim(),
         certified.strategy.name(),
-        certified.verdict.positions,
-        certified.bytes.len(),
+        super::counted(certified.verdict.positions, "position", "positions"),
+        super::counted(certified.bytes.len(), "byte", "bytes"),
         certified.verdict.blake3_hex()
     )
 }

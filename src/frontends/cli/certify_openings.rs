@@ -30,6 +30,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let certified = certify_openings_verified(n, rule)?;
             spinner.finish_and_clear();
             if !args.dry_run {
+                super::create_parent(&path)?;
                 certified.certificate.write(&path)?;
                 if let Some(manifest) = &args.manifest {
                     update_manifest(manifest, &[certified.manifest_row()])?;
@@ -69,17 +70,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
 fn summary(path: &Path, certified: &CertifiedOpenings, seconds: f64) -> String {
     let (verdict, stats) = (&certified.verdict, &certified.stats);
     format!(
-        "{}: {}, {} win pairings, {} losing openings in {} lose pairings, {} openings by matching and barrier ({} losing, {} winning), {} positions, {} bytes, blake3 {}, {seconds:.2} s",
+        "{}: {}, {}, {} in {}, {} by matching and barrier ({} losing, {} winning), {}, {}, blake3 {}, {seconds:.2} s",
         path.display(),
         verdict.claim(),
-        stats.win_pairings,
-        stats.lose_by_pairing,
-        stats.lose_pairings,
-        stats.by_barrier(),
+        super::counted(stats.win_pairings, "win pairing", "win pairings"),
+        super::counted(stats.lose_by_pairing, "losing opening", "losing openings"),
+        super::counted(stats.lose_pairings, "lose pairing", "lose pairings"),
+        super::counted(stats.by_barrier(), "opening", "openings"),
         stats.lose_by_barrier,
         stats.win_by_path,
-        verdict.positions,
-        certified.bytes.len(),
+        super::counted(verdict.positions, "position", "positions"),
+        super::counted(certified.bytes.len(), "byte", "bytes"),
         verdict.blake3_hex()
     )
 }

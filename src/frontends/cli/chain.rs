@@ -1,4 +1,4 @@
-//! `jg chain N [--format json] [--certificate PATH]`: a longest chain of 1..N and the proof that
+//! `jg chain N [--format json] [-o PATH]`: a longest chain of 1..N and the proof that
 //! none is longer (docs/MATH.md §6), with an exact certificate (spec.md §6) on request; and
 //! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
 
@@ -28,7 +28,7 @@ pub struct Args {
     /// The numbers 1..=N (at most 2^20). Memory: one LP of G_N (about N ln N edges) and its
     /// cuts for the whole tree, and with --certificate each leaf's LP point until the tree is
     /// proved: 50-140 MB at N = 500, 460-560 MB at N = 700 (a tree), 160-710 MB at N = 1000
-    #[arg(value_parser = super::parse_n, required_unless_present = "range")]
+    #[arg(value_parser = super::parse_n, required_unless_present_any = ["range", "from"])]
     pub n: Option<u64>,
     /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
     /// certificate's figures when one is written)
@@ -40,10 +40,12 @@ pub struct Args {
     /// Stop after this many seconds and print the longest chain found, marked not proved
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Write the chain certificate (spec.md §6) to PATH; fails unless the bound is certified
-    #[arg(long, value_name = "PATH", conflicts_with = "range")]
+    /// Write the chain certificate (spec.md §6) to PATH (missing folders are created); fails
+    /// unless the bound is certified. `--certificate PATH` is the same
+    #[arg(short = 'o', long = "output", alias = "certificate", value_name = "PATH",
+          conflicts_with_all = ["range", "from"])]
     pub certificate: Option<PathBuf>,
-    /// With --certificate: prove N from BELOW, a certificate of N − 1 with its own proof. Only
+    /// With -o: prove N from BELOW, a certificate of N − 1 with its own proof. Only
     /// the chains through N are searched (the others are chains of 1..N − 1, which BELOW
     /// bounds), and the certificate's tree puts BELOW's under a branch on N (spec.md §6.4).
     /// For any N but a prime above N/2 or twice a prime (they change the reduced graph); fast
@@ -60,8 +62,15 @@ pub struct Args {
     /// --time-limit (per n), an n that runs out of time is tried again at the end: first (with
     /// the same limit) from the proof of n − 1 and a search of the chains through n alone, as
     /// --from-below does; then with the proof of n + 1, which holds when a(n) = a(n + 1)
-    #[arg(long, value_name = "A..B", value_parser = super::parse_range, conflicts_with = "n")]
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "from", "to"])]
     pub range: Option<(u64, u64)>,
+    /// First n of a range (with --to; the same as --range FROM..TO)
+    #[arg(long, value_parser = super::parse_n, requires = "to", conflicts_with = "n")]
+    pub from: Option<u64>,
+    /// Last n of a range (with --from)
+    #[arg(long, value_parser = super::parse_n, requires = "from")]
+    pub to: Option<u64>,
     /// Where --range writes (default certificates/chains)
     #[arg(long, value_name = "DIR", default_value = "certificates/chains")]
     pub out_dir: PathBuf,
@@ -84,7 +93,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let deadline = time_limit.map(|limit| started + limit);
-    if let Some(range) = args.range {
+    let from_to = match args.from.zip(args.to) {
+        Some((from, to)) => Some(super::range_of(from, to, None)?),
+        None => None,
+    };
+    if let Some(range) = args.range.or(from_to) {
         return run_range(range, &args.out_dir, time_limit);
     }
     let n = args.n.ok_or("give N or --range")?;
@@ -102,6 +115,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 }
                 None => certify_longest_chain_reporting(n, deadline, &report)?,
             };
+            super::create_parent(path)?;
             juniper_green::proofs::certificate::write_atomically(path, &certified.certificate)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             (certified.found.clone(), Some(certified))
@@ -121,23 +135,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if found.proved {
         writeln!(
             out,
-            "n = {}: a longest chain has {} numbers (proved: the branch and cut closed {} \
-             nodes; LP bound at the root {}; {:.2} s)",
+            "n = {}: a longest chain has {} (proved: the branch and cut closed {}; LP bound at \
+             the root {}; {:.2} s)",
             found.n,
-            found.chain.len(),
-            found.nodes,
+            super::counted(found.chain.len(), "number", "numbers"),
+            super::counted(found.nodes, "node", "nodes"),
             found.root_bound,
             seconds
         )?;
     } else {
         writeln!(
             out,
-            "n = {}: NOT proved within the time limit: a chain of {} numbers found, none \
-             longer than {} ({} nodes; {:.2} s)",
+            "n = {}: NOT proved within the time limit: a chain of {} found, none longer than \
+             {} ({}; {:.2} s)",
             found.n,
-            found.chain.len(),
+            super::counted(found.chain.len(), "number", "numbers"),
             found.root_bound,
-            found.nodes,
+            super::counted(found.nodes, "node", "nodes"),
             seconds
         )?;
     }
@@ -147,7 +161,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .into_iter()
             .map(|(name, value)| match name {
                 "denominator" | "blake3" => format!("{name} {value}"),
-                _ => format!("{value} {name}"),
+                "leaves" => super::counted(value, "leaf", "leaves"),
+                _ => super::counted(&value, name.strip_suffix('s').unwrap_or(name), name),
             })
             .collect();
         writeln!(out, "certificate {}: {}", path.display(), words.join(", "))?;
@@ -202,9 +217,10 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
 }
 
 /// Certifies each n of the range that has no valid certificate yet (the library's
-/// `certify_chain_range`); one stdout line per n (`n length seconds bytes`, or `n present
-/// length`), then, for an n that failed but is certified after the range, `n length below M
-/// bytes` (from the proof of M = n − 1) or `n length above M bytes` (with the proof of M > n); then the b-file of the run of verified terms from n = 1. A failure is reported,
+/// `certify_chain_range`); a header line, then one stdout line per n (`n length proof seconds
+/// bytes`, `-` where a figure does not apply), an n that failed but is certified after the
+/// range coming last with the proof `below M` (from the proof of M = n − 1) or `above M` (with
+/// the proof of M > n); then the b-file of the run of verified terms from n = 1. A failure is reported,
 /// and the exit code is 1 if any n is left without a certificate.
 fn run_range(
     range: (u64, u64),
@@ -216,18 +232,21 @@ fn run_range(
         None => bar.set_message(format!("n = {n}")),
         Some(p) => bar.set_message(format!("n = {n}: {}", status(p))),
     };
+    // Tab-separated columns under a header line: the proof is `searched`, `present` (a valid
+    // certificate was already there), `below M` or `above M` (from the proof of M).
+    println!("n\tlength\tproof\tseconds\tbytes");
     let mut item = |n: u64, outcome: &ChainItem| {
         match outcome {
             ChainItem::Present { length } => {
                 bar.println(format!("{n} present {length}"));
-                println!("{n}\tpresent\t{length}");
+                println!("{n}\t{length}\tpresent\t-\t-");
             }
             ChainItem::Certified {
                 length,
                 seconds,
                 bytes,
             } => {
-                println!("{n}\t{length}\t{seconds:.2}\t{bytes}")
+                println!("{n}\t{length}\tsearched\t{seconds:.2}\t{bytes}")
             }
             ChainItem::Failed(error) => eprintln!("jg: n = {n}: NOT certified: {error}"),
             ChainItem::Above {
@@ -236,7 +255,7 @@ fn run_range(
                 bytes,
             } => {
                 bar.println(format!("{n}: certified with the proof of n = {graph}"));
-                println!("{n}\t{length}\tabove {graph}\t{bytes}");
+                println!("{n}\t{length}\tabove {graph}\t-\t{bytes}");
             }
             ChainItem::Below {
                 length,
@@ -247,7 +266,7 @@ fn run_range(
                 bar.println(format!(
                     "{n}: certified in {seconds:.2} s from the proof of n = {below} and the chains through {n}"
                 ));
-                println!("{n}\t{length}\tbelow {below}\t{bytes}");
+                println!("{n}\t{length}\tbelow {below}\t{seconds:.2}\t{bytes}");
             }
         }
         let _ = std::io::stdout().flush();

@@ -137,6 +137,19 @@ pub fn numbers_text(numbers: &[u64], full: bool) -> String {
     juniper_green::frontends::play::abbreviate(numbers)
 }
 
+/// `--format` of the commands that print either text or one JSON object with the same fields.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum TextOrJson {
+    Text,
+    Json,
+}
+
+/// A count and its noun, singular for one: `1 position`, `2 positions`.
+pub fn counted(count: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let word = if count.to_string() == "1" { one } else { many };
+    format!("{count} {word}")
+}
+
 /// The opening-rule flag shared by the solving commands.
 #[derive(clap::Args, Clone, Copy)]
 pub struct RuleArgs {
@@ -220,6 +233,18 @@ impl MethodArgs {
     }
 }
 
+/// The one rule for every file a command writes (`-o`, `--chart`, `--certificate`): missing
+/// parent folders are created, as `--out-dir` creates its folder.
+pub fn create_parent(path: &Path) -> Result<(), CliError> {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() && !parent.is_dir() => {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create the folder {}: {e}", parent.display()).into())
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Where a command's output goes: `-o FILE`, or stdout for `-` or no `-o`.
 pub fn output_writer(path: Option<&Path>) -> Result<Box<dyn Write>, CliError> {
     match path {
@@ -228,6 +253,7 @@ pub fn output_writer(path: Option<&Path>) -> Result<Box<dyn Write>, CliError> {
             Ok(Box::new(std::io::BufWriter::new(std::io::stdout().lock())))
         }
         Some(path) => {
+            create_parent(path)?;
             let file = std::fs::File::create(path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             Ok(Box::new(std::io::BufWriter::new(file)))

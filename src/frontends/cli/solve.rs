@@ -28,9 +28,14 @@ pub struct Args {
     #[arg(long, value_name = "LINE")]
     pub after: Option<String>,
     /// List every winning opening or move (by default a long list shows its first and last
-    /// few and its count)
+    /// few and its count; JSON always lists them all)
     #[arg(long)]
     pub full: bool,
+    /// Output: text, or one JSON object with the same fields (n, free_opening, winner,
+    /// winning_openings, all_openings, method, seconds; with --after: after, to_move,
+    /// to_move_wins, winning_moves)
+    #[arg(long, value_enum, default_value_t = super::TextOrJson::Text)]
+    pub format: super::TextOrJson,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -54,10 +59,24 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         };
         format!("{words}{complete}")
     };
+    let free = args.rule.rule() == OpeningRule::Free;
+    if args.format == super::TextOrJson::Json {
+        let object = serde_json::json!({
+            "n": outcome.n,
+            "free_opening": free,
+            "winner": outcome.winner.name(),
+            "winning_openings": outcome.winning_openings,
+            "all_openings": outcome.all_openings,
+            "method": outcome.method.name(),
+            "seconds": seconds,
+        });
+        println!("{object}");
+        return Ok(ExitCode::SUCCESS);
+    }
     // A free-opening result must never read as one about the game itself (first move even).
-    let rule = match args.rule.rule() {
-        OpeningRule::Free => ", free opening (the first number may be odd)",
-        OpeningRule::Even => "",
+    let rule = match free {
+        true => ", free opening (the first number may be odd)",
+        false => "",
     };
     println!(
         "n = {}{rule}: the {} player wins",
@@ -65,7 +84,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         outcome.winner.name()
     );
     println!("winning openings: {openings}");
-    println!("method: {}, {seconds:.3} s", outcome.method.name());
+    if !super::quiet() {
+        println!("method: {}, {seconds:.3} s", outcome.method.name());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -101,10 +122,23 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     } else {
         format!("after {text}")
     };
-    let rule = match args.rule.rule() {
-        OpeningRule::Free => ", free opening",
-        OpeningRule::Even => "",
-    };
+    let free = args.rule.rule() == OpeningRule::Free;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.format == super::TextOrJson::Json {
+        let object = serde_json::json!({
+            "n": args.n,
+            "free_opening": free,
+            "after": line,
+            "to_move": analysis.to_move.name(),
+            "to_move_wins": analysis.to_move_wins,
+            "winning_moves": analysis.winning_moves,
+            "method": method,
+            "seconds": seconds,
+        });
+        println!("{object}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let rule = if free { ", free opening" } else { "" };
     println!(
         "n = {}{rule}, {after}: the {} player is to move and {verdict}",
         args.n,
@@ -118,6 +152,8 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
             super::numbers_text(&analysis.winning_moves, args.full)
         }
     );
-    println!("method: {method}, {:.3} s", started.elapsed().as_secs_f64());
+    if !super::quiet() {
+        println!("method: {method}, {seconds:.3} s");
+    }
     Ok(ExitCode::SUCCESS)
 }

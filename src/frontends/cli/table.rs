@@ -31,16 +31,23 @@ pub struct Args {
     /// Prove every opening won or lost and list all winning ones (matching always does)
     #[arg(long)]
     pub all_openings: bool,
-    /// Output format (csv columns: n,winner,winning_openings,all_openings,method)
+    /// List every winning opening in the text table (default: a list of more than 24 shows the
+    /// first 10, the last 5 and the count; CSV and JSON are always complete)
+    #[arg(long)]
+    pub full: bool,
+    /// Output format (csv columns: n,winner,winning_openings,all_openings,method; then
+    /// certified with --certified, and free_opening with --free-opening)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     #[command(flatten)]
     pub rule: RuleArgs,
     /// Add a column `certified`: yes where DIR holds a cert-N-openings.bin that the verifier
-    /// accepts and that proves exactly the row's winning openings (e.g. certificates/openings)
+    /// accepts and that proves exactly the row's winning openings (e.g. certificates/openings).
+    /// It compares complete lists, so it implies --all-openings
     #[arg(long, value_name = "DIR")]
     pub certified: Option<PathBuf>,
-    /// Write the output to this file instead of stdout (`-`: stdout)
+    /// Write the output to this file instead of stdout (`-`: stdout; missing folders are
+    /// created)
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Also write the winner per n as an SVG chart to this file (older spelling of
@@ -53,7 +60,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let (from, to) = super::range_of(args.from, args.to, args.range)?;
     let rule = args.rule.rule();
     let solver = args.method.solver();
-    solver.check(to, rule, args.all_openings)?;
+    // `--certified` compares complete lists of winning openings: it asks for them.
+    let all_openings = args.all_openings || args.certified.is_some();
+    solver.check(to, rule, all_openings)?;
     let chart = args.format == Format::Svg || args.plot.is_some();
     if chart && to - from >= MAX_CHART_ROWS {
         return Err(format!(
@@ -78,16 +87,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     if args.certified.is_some() {
         renderer = renderer.with_certified();
     }
-    if rule == OpeningRule::Free && args.format == Format::Text {
-        // A free-opening table must never read as the game's own results.
-        out.write_all(b"free opening: the first number may be odd\n")
-            .map_err(write_error)?;
+    if !args.full {
+        renderer = renderer.abbreviated();
+    }
+    // A free-opening table must never read as the game's own results, in any format.
+    if rule == OpeningRule::Free {
+        renderer = renderer.free_opening();
     }
     out.write_all(renderer.header().as_bytes())
         .map_err(write_error)?;
     let bar = progress_bar(to - from + 1, "rows");
     let mut winners = Vec::new();
-    solver.solve_range(from, to, rule, args.all_openings, &mut |row| {
+    solver.solve_range(from, to, rule, all_openings, &mut |row| {
         bar.set_message(format!("(n = {} done)", row.n));
         bar.inc(1);
         if chart {
@@ -103,14 +114,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     out.write_all(renderer.footer().as_bytes())
         .map_err(write_error)?;
     if args.format == Format::Svg {
-        out.write_all(juniper_green::frontends::draw::plot_winners(&winners).as_bytes())
+        out.write_all(juniper_green::frontends::draw::plot_winners(&winners, rule).as_bytes())
             .map_err(write_error)?;
     }
     out.flush().map_err(write_error)?;
     if let Some(path) = &args.plot {
         super::write_output(
             path,
-            juniper_green::frontends::draw::plot_winners(&winners).as_bytes(),
+            juniper_green::frontends::draw::plot_winners(&winners, rule).as_bytes(),
         )?;
     }
     Ok(ExitCode::SUCCESS)

@@ -17,7 +17,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let entries = theorem::read_folder(&args.certificates)?;
+    if !args.certificates.is_dir() {
+        return Err(format!(
+            "cannot read certificates from {}: no such folder (run from the repository's top \
+             folder, or name the folder with --certificates DIR)",
+            args.certificates.display()
+        )
+        .into());
+    }
+    let entries = match theorem::read_folder(&args.certificates) {
+        Ok(entries) => entries,
+        // A certificate that is not a proof is exit 1, as for `jg verify`; the rest (a file
+        // that cannot be read) is exit 2.
+        Err(why)
+            if why.contains(": invalid: ")
+                || why.ends_with("the verdict and the header differ") =>
+        {
+            eprintln!("jg: {why}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(why) => return Err(why.into()),
+    };
     let docs = args
         .output
         .parent()
@@ -33,8 +53,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .ok_or("the output needs a file name")?
         .to_string_lossy()
         .into_owned();
+    super::create_parent(&args.output)?;
     for path in theorem::write(&docs, &name, &generated)? {
-        println!("wrote {path}");
+        if !super::quiet() {
+            println!("wrote {path}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

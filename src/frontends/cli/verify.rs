@@ -7,5 +7,11 @@ use std::process::ExitCode;
 pub use jg_verify::cli::Args;
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    Ok(jg_verify::cli::run(&args))
+    // `-q` leaves out the summary: the line of each valid file; a `--covers` statement is the
+    // answer asked for and still prints.
+    let quiet = jg_verify::cli::Quiet {
+        files: super::quiet(),
+        statement: false,
+    };
+    Ok(jg_verify::cli::run(&args, quiet))
 }

@@ -250,3 +250,143 @@ fn chain_certificates_are_checked_by_the_same_command() {
     assert_eq!(result.code, 1, "{}", result.out);
     assert!(result.out.starts_with(&format!("{}: invalid: ", broken.display())), "{}", result.out);
 }
+
+/// Runs `jg-verify ARGS` under a shell's address-space limit (`ulimit -v`, in KiB), killed
+/// after `seconds` if it has not ended; `None` when it had to be killed.
+fn run_limited(kib: u64, seconds: u64, args: &str) -> Option<Run> {
+    let binary = env!("CARGO_BIN_EXE_jg-verify");
+    let script = format!("ulimit -v {kib} && exec '{binary}' {args}");
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    Some(Run {
+        out: String::from_utf8(output.stdout).unwrap(),
+        err: String::from_utf8(output.stderr).unwrap(),
+        code: output.status.code().expect("exited, not killed by a signal"),
+    })
+}
+
+/// An endless input is refused from its first bytes: `/dev/zero` under a 1 GiB address space
+/// is invalid (wrong magic) at once, not read. (The deadline is generous for a shared machine;
+/// the read stops after its first kilobyte.)
+#[test]
+fn an_endless_input_is_refused_from_its_magic() {
+    let result = run_limited(1 << 20, 20, "/dev/zero").expect("jg-verify /dev/zero ended");
+    assert_eq!(result.code, 1, "{}{}", result.out, result.err);
+    assert!(result.out.starts_with("/dev/zero: invalid: header at byte 0: wrong magic"));
+}
+
+/// A header that announces more bytes than the memory bound: the file is refused after at most
+/// the bound is read; under an address space smaller than the bound, refused as well (never
+/// an abort); a kind 2 header announcing more than any closed pairing for its n can hold is
+/// invalid before the body is read. The files are sparse: 16 GiB on disk costs nothing.
+#[test]
+fn a_huge_file_is_read_only_up_to_the_memory_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = |kind: u32, n: u64, name: &str| {
+        let mut bytes = certificate(n, false, true, kind, &[]);
+        bytes[BODY - 40..BODY - 32].copy_from_slice(&(1u64 << 40).to_le_bytes());
+        let path = write(dir.path(), name, &bytes);
+        let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.set_len(16 << 30).unwrap();
+        path
+    };
+    let openings = huge(4, 100, "openings.bin");
+    let quoted = format!("--max-memory-mib 64 '{}'", openings.display());
+    let result = run_limited(1 << 20, 60, &quoted).expect("ended");
+    assert_eq!(result.code, 3, "{}{}", result.out, result.err);
+    assert!(result.out.contains("refused: memory limit: the file has more than 67108864 bytes"));
+    // The default bound (8 GiB) is over the address space: refused, not an abort.
+    let result = run_limited(1 << 20, 60, &format!("'{}'", openings.display())).expect("ended");
+    assert_eq!(result.code, 3, "{}{}", result.out, result.err);
+    assert!(result.out.contains("refused: memory limit"), "{}", result.out);
+    let pairing = huge(2, 100, "pairing.bin");
+    let result = run_limited(1 << 20, 20, &format!("'{}'", pairing.display())).expect("ended");
+    assert_eq!(result.code, 1, "{}{}", result.out, result.err);
+    let expected = "body_len is 1099511627776: a certificate of kind 2 for n = 100 has at most 110";
+    assert!(result.out.contains(expected), "{}", result.out);
+}
+
+/// A file longer than its header says is invalid, whether by a few bytes (counted exactly, as
+/// the library counts them) or by far more (named without reading the rest).
+#[test]
+fn trailing_bytes_are_invalid_however_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = closed(14, false);
+    let length = bytes.len();
+    bytes.extend([0; 3]);
+    let path = write(dir.path(), "few.bin", &bytes);
+    let result = run(&[path.as_os_str()]);
+    assert_eq!(result.code, 1);
+    let body = length - BODY;
+    assert!(result.out.contains(&format!("body_len is {body} not {}", body + 3)), "{}", result.out);
+    bytes.resize(length + (1 << 20), 0);
+    let path = write(dir.path(), "many.bin", &bytes);
+    let result = run(&[path.as_os_str()]);
+    assert_eq!(result.code, 1);
+    let expected = format!("invalid: header at byte {length}: the file runs on past the {length}");
+    assert!(result.out.contains(&expected), "{}", result.out);
+}
+
+/// `-` reads standard input, as `-o -` writes standard output.
+#[test]
+fn a_dash_reads_standard_input() {
+    use std::io::Write;
+    let bytes = closed(14, false);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jg-verify"))
+        .arg("-")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.starts_with("-: valid: n=14, "), "{out}");
+}
+
+/// `-q` prints only the failures: nothing for valid files and a holding statement, the line of
+/// an invalid file.
+#[test]
+fn quiet_prints_only_the_failures() {
+    let dir = tempfile::tempdir().unwrap();
+    let valid = write(dir.path(), "cert-14.bin", &closed(14, false));
+    let result = run(&["-q".as_ref(), valid.as_os_str()]);
+    assert_eq!((result.code, result.out.as_str(), result.err.as_str()), (0, "", ""));
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let result = run(&["-q".as_ref(), valid.as_os_str(), bad.as_os_str()]);
+    assert_eq!(result.code, 1);
+    assert_eq!(result.out.lines().count(), 1, "{}", result.out);
+    assert!(result.out.starts_with(&format!("{}: invalid: ", bad.display())));
+}
+
+/// A reader that closes the pipe ends the printing quietly: no panic, and the exit code is
+/// still the verdict (here 1, for the invalid file at the end).
+#[test]
+fn a_closed_pipe_ends_the_lines_not_the_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let valid = write(dir.path(), "cert-14.bin", &closed(14, false));
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let many = vec![format!("'{}'", valid.display()); 2000].join(" ");
+    let binary = env!("CARGO_BIN_EXE_jg-verify");
+    let script = format!("'{binary}' {many} '{}' | true; echo \"$?\"", bad.display());
+    let script = format!("set -o pipefail 2>/dev/null; {script}");
+    let output = Command::new("bash").args(["-c", &script]).output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+    assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "1");
+}
