@@ -131,3 +131,33 @@ fn each_lie_about_a_prime_is_named() {
         assert!(verify_bytes(&bytes, &Limits::default()).is_err(), "cut at {cut}");
     }
 }
+
+/// The byte offset where `needle` starts in `haystack` (once).
+fn position(haystack: &[u8], needle: &[u8]) -> usize {
+    let at: Vec<usize> = (0..haystack.len().saturating_sub(needle.len()) + 1)
+        .filter(|&i| haystack[i..].starts_with(needle))
+        .collect();
+    assert_eq!(at.len(), 1, "the needle is in the file once");
+    at[0]
+}
+
+/// A rejection names the byte where the fault is stored: in the witness section, the start of
+/// the lying witness; after it, the pairing body's numbers, counted past the witnesses.
+#[test]
+fn rejections_name_their_byte_past_the_witnesses() {
+    let mut list = witnesses();
+    list[5].1 = 4;
+    let lying = file(&list);
+    let record = [N.to_le_bytes(), 4u64.to_le_bytes()].concat();
+    let at = position(&lying, &record);
+    says(&lying, &[&format!("body at byte {at}: witness {N}")]);
+
+    // A pair that breaks the rule: 3 with 3q + 2, which neither divides nor is a multiple of 3;
+    // the rejection names where the pair is stored.
+    let q = 6_148_914_691_236_517_051u64;
+    let mut bytes = file(&witnesses());
+    let pair = position(&bytes, &[3u64.to_le_bytes(), (3 * q).to_le_bytes()].concat());
+    bytes[pair + 8..pair + 16].copy_from_slice(&(3 * q + 2).to_le_bytes());
+    crate::common::reseal(&mut bytes);
+    says(&bytes, &[&format!("illegal move {} at byte {pair} ", 3 * q + 2)]);
+}
