@@ -161,3 +161,42 @@ fn rejections_name_their_byte_past_the_witnesses() {
     crate::common::reseal(&mut bytes);
     says(&bytes, &[&format!("illegal move {} at byte {pair} ", 3 * q + 2)]);
 }
+
+/// The malformed witnesses that could never prove anything are still named for what they are:
+/// a = 1, factors out of order, a factor count out of range (at the byte of the count).
+#[test]
+fn malformed_witnesses_are_named() {
+    let change = |index: usize, edit: &dyn Fn(&mut Witness)| {
+        let mut list = witnesses();
+        edit(&mut list[index]);
+        file(&list)
+    };
+    says(&change(5, &|w| w.1 = 1), &["a = 1 is not in 2..p − 1"]);
+    says(&change(0, &|w| w.2.reverse()), &["are not p − 1 in factors ≥ 2, ascending"]);
+    let too_many = change(2, &|w| w.2 = vec![1; 64]);
+    let p = 6_148_914_691_236_516_943u64;
+    let count = position(&too_many, &[p.to_le_bytes(), 3u64.to_le_bytes()].concat()) + 16;
+    says(&too_many, &[&format!("body at byte {count}: 64 factors of {p} − 1")]);
+}
+
+/// Each witness is charged its trial divisions (√f for each distinct factor f below 2^40) and
+/// 128 steps per power: the first witness needs exactly that much work, one step less refuses it.
+#[test]
+fn witnesses_are_charged_to_the_work_bound() {
+    let (p, _, factors) = witnesses()[0].clone();
+    let mut distinct = factors;
+    distinct.dedup();
+    let trial: u64 = distinct.iter().map(|f| f.isqrt()).sum();
+    let need = trial + 128 * (distinct.len() as u64 + 1);
+    let bytes = file(&witnesses());
+    let short = Limits { max_work: need - 1, ..Limits::default() };
+    let message = rejection(&bytes, &short);
+    assert!(
+        message.contains(&format!("checking the witness for {p}, {} steps left", need - 1)),
+        "{message}"
+    );
+    // With exactly enough for the first, the second is the one refused.
+    let exact = Limits { max_work: need, ..Limits::default() };
+    let message = rejection(&bytes, &exact);
+    assert!(message.contains("checking the witness for 7395411258929, 0 steps left"), "{message}");
+}
