@@ -177,6 +177,13 @@ fn malformed_witnesses_are_named() {
     let p = 6_148_914_691_236_516_943u64;
     let count = position(&too_many, &[p.to_le_bytes(), 3u64.to_le_bytes()].concat()) + 16;
     says(&too_many, &[&format!("body at byte {count}: 64 factors of {p} − 1")]);
+    // A witness nothing uses is named at the byte where it starts.
+    let extra_prime = 1_099_511_627_791u64;
+    let mut extra = witnesses();
+    extra.insert(0, (extra_prime, 3, vec![2, 3, 5, 36_650_387_593]));
+    let bytes = file(&extra);
+    let at = position(&bytes, &[extra_prime.to_le_bytes(), 3u64.to_le_bytes()].concat());
+    says(&bytes, &[&format!("body at byte {at}: the witness for {extra_prime} is not needed")]);
 }
 
 /// Each witness is charged its trial divisions (√f for each distinct factor f below 2^40) and
