@@ -43,3 +43,16 @@ fn every_manifest_row_is_what_the_verifier_finds() {
         .count();
     assert_eq!(files, rows, "a certificate without its manifest row");
 }
+
+/// A work bound below the first listing (the loser's openings of a second-player n) refuses the
+/// file and says which listing it stopped at.
+#[test]
+fn a_work_bound_names_the_listing_it_stops() {
+    let bytes = std::fs::read(folder().join("cert-117.bin")).unwrap();
+    let limits = jg_verify::Limits { max_work: 100, ..jg_verify::Limits::default() };
+    let message = jg_verify::verify_bytes(&bytes, &limits).unwrap_err().to_string();
+    assert!(
+        message.contains("work limit: the openings on 1..117 take 117 steps, 100 left"),
+        "{message}"
+    );
+}
