@@ -49,6 +49,13 @@ fn file(witnesses: &[Witness]) -> Vec<u8> {
     bytes
 }
 
+/// The certificate with witness `index` edited.
+fn change(index: usize, edit: &dyn Fn(&mut Witness)) -> Vec<u8> {
+    let mut list = witnesses();
+    edit(&mut list[index]);
+    file(&list)
+}
+
 fn rejection(bytes: &[u8], limits: &Limits) -> String {
     verify_bytes(bytes, limits).expect_err("accepted a lie").to_string()
 }
@@ -81,11 +88,6 @@ fn the_scheme_near_2_to_the_64_is_accepted_with_its_witnesses() {
 
 #[test]
 fn each_lie_about_a_prime_is_named() {
-    let change = |index: usize, edit: &dyn Fn(&mut Witness)| {
-        let mut list = witnesses();
-        edit(&mut list[index]);
-        file(&list)
-    };
     // A generator of the wrong order, one out of range.
     says(&change(5, &|w| w.1 = 4), &["witness 18446744073709551557", "a^((p − 1)/2) = 1"]);
     says(&change(5, &|w| w.1 = N), &["a = 18446744073709551557 is not in 2..p − 1"]);
@@ -166,11 +168,6 @@ fn rejections_name_their_byte_past_the_witnesses() {
 /// a = 1, factors out of order, a factor count out of range (at the byte of the count).
 #[test]
 fn malformed_witnesses_are_named() {
-    let change = |index: usize, edit: &dyn Fn(&mut Witness)| {
-        let mut list = witnesses();
-        edit(&mut list[index]);
-        file(&list)
-    };
     says(&change(5, &|w| w.1 = 1), &["a = 1 is not in 2..p − 1"]);
     says(&change(0, &|w| w.2.reverse()), &["are not p − 1 in factors ≥ 2, ascending"]);
     let too_many = change(2, &|w| w.2 = vec![1; 64]);
