@@ -130,7 +130,7 @@ impl Lp {
     pub fn solve(&mut self) -> Result<Option<Point>, LpFailed> {
         let solution = match self.solved.take() {
             Some(solved) if self.changes(&solved) <= REBUILD_CHANGES => self.edit(solved)?,
-            _ => self.from_scratch()?,
+            _ => self.solve_from_scratch()?,
         };
         let Some(solution) = solution else {
             return Ok(None);
@@ -168,7 +168,7 @@ impl Lp {
     }
 
     /// The wanted programme solved from nothing, its fixings as column bounds.
-    fn from_scratch(&self) -> Result<Option<Solution>, LpFailed> {
+    fn solve_from_scratch(&self) -> Result<Option<Solution>, LpFailed> {
         let direction = match self.sense {
             Sense::Maximise => OptimizationDirection::Maximize,
             Sense::Minimise => OptimizationDirection::Minimize,
