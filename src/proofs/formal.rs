@@ -46,16 +46,9 @@ pub struct CoqCert {
 /// ascending. Err names a file that `jg_verify` refuses or that the checker cannot take (an
 /// openings certificate, the free opening rule), or a gap in the certificates.
 pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String> {
-    let listing = std::fs::read_dir(dir)
-        .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
     let mut certs = Vec::new();
-    for item in listing {
-        let path = item.map_err(|error| error.to_string())?.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("bin") {
-            continue;
-        }
-        let bytes = std::fs::read(&path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    for path in super::files_with_extension(dir, "bin")? {
+        let bytes = super::read_bytes(&path)?;
         let decoded =
             explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
         if decoded.n >= below {

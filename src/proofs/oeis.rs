@@ -63,30 +63,13 @@ fn b_file(comments: &[String], terms: &[(u64, u64)]) -> String {
     text
 }
 
-/// The files of `dir` whose names end with `suffix`, sorted by name.
-fn files(dir: &Path, suffix: &str) -> Result<Vec<PathBuf>, OeisError> {
-    let listing = std::fs::read_dir(dir)
-        .map_err(|error| OeisError::Io(format!("cannot read {}: {error}", dir.display())))?;
-    let mut paths = Vec::new();
-    for item in listing {
-        let path = item
-            .map_err(|error| OeisError::Io(error.to_string()))?
-            .path();
-        if path
-            .file_name()
-            .and_then(|name| name.to_str())
-            .is_some_and(|name| name.ends_with(suffix))
-        {
-            paths.push(path);
-        }
-    }
-    paths.sort();
-    Ok(paths)
+/// The files of `dir` with this extension, sorted by name.
+fn files(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, OeisError> {
+    super::files_with_extension(dir, extension).map_err(OeisError::Io)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, OeisError> {
-    std::fs::read(path)
-        .map_err(|error| OeisError::Io(format!("cannot read {}: {error}", path.display())))
+    super::read_bytes(path).map_err(OeisError::Io)
 }
 
 /// The n of `cert-N-openings.bin` / `chain-N.txt`: the digits between `prefix` and `suffix`.
@@ -163,7 +146,7 @@ pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
 /// n = 1, 2, … is returned, each n with its winning openings, ascending.
 pub fn openings_terms(folder: &Path) -> Result<Vec<(u64, Vec<u64>)>, OeisError> {
     let mut by_n: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
-    for path in files(folder, ".bin")? {
+    for path in files(folder, "bin")? {
         let name = path.display().to_string();
         let invalid = |why: String| OeisError::Invalid {
             file: name.clone(),
@@ -250,7 +233,7 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
 /// each proving the n its name says; the unbroken run n = 1, 2, … of (n, a(n)) is returned.
 pub fn chain_terms(folder: &Path) -> Result<Vec<(u64, u64)>, OeisError> {
     let mut by_n: BTreeMap<u64, u64> = BTreeMap::new();
-    for path in files(folder, ".txt")? {
+    for path in files(folder, "txt")? {
         let Some(n) = n_of(&path, "chain-", ".txt") else {
             continue; // the folder's own b-file, notes
         };

@@ -55,20 +55,13 @@ pub struct Generated {
 
 /// Reads and verifies every `*.bin` of `dir`, sorted by the n they claim, then the file name.
 pub fn read_folder(dir: &Path) -> Result<Vec<Entry>, String> {
-    let listing = std::fs::read_dir(dir)
-        .map_err(|error| format!("cannot read {}: {error}", dir.display()))?;
     let folder = dir
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
         .unwrap_or_else(|| dir.display().to_string());
     let mut entries = Vec::new();
-    for item in listing {
-        let path = item.map_err(|error| error.to_string())?.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("bin") {
-            continue;
-        }
-        let bytes = std::fs::read(&path)
-            .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    for path in super::files_with_extension(dir, "bin")? {
+        let bytes = super::read_bytes(&path)?;
         let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
             .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
         let decoded =
