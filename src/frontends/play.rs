@@ -100,13 +100,9 @@ fn human_turn(
     moves: &[u64],
 ) -> Result<bool, PlayError> {
     loop {
-        write!(out, "your move> ")?;
-        out.flush()?;
-        let mut text = String::new();
-        if input.read_line(&mut text)? == 0 {
-            writeln!(out)?;
+        let Some(text) = ask(input, out, "your move> ")? else {
             return Ok(false);
-        }
+        };
         match text.trim() {
             "" => continue,
             "quit" | "q" => return Ok(false),
@@ -156,6 +152,23 @@ fn human_turn(
 }
 
 /// Why `number` cannot be played after `line` on 1..n, in the rules' words.
+/// Prints `prompt` and reads one line; None at the end of the input (a new line is printed, so
+/// the shell's prompt starts on its own line).
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    prompt: &str,
+) -> Result<Option<String>, PlayError> {
+    write!(out, "{prompt}")?;
+    out.flush()?;
+    let mut text = String::new();
+    if input.read_line(&mut text)? == 0 {
+        writeln!(out)?;
+        return Ok(None);
+    }
+    Ok(Some(text))
+}
+
 fn why_illegal(n: u64, rule: crate::OpeningRule, line: &[u64], number: u64) -> String {
     match line.last() {
         _ if number == 0 || number > n => format!("the board is 1..{n}"),
@@ -182,13 +195,9 @@ fn after_the_end(
         "Game over. Type undo to take back your last move, new for a new game, or quit."
     )?;
     loop {
-        write!(out, "> ")?;
-        out.flush()?;
-        let mut text = String::new();
-        if input.read_line(&mut text)? == 0 {
-            writeln!(out)?;
+        let Some(text) = ask(input, out, "> ")? else {
             return Ok(false);
-        }
+        };
         match text.trim() {
             "" => continue,
             "quit" | "q" => return Ok(false),
