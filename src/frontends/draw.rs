@@ -309,6 +309,18 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// The opening of a docs figure: the SVG element of this size and font size, on white.
+fn figure_start(svg: &mut String, width: f64, height: f64, font_size: u32) {
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{font_size}">"#
+    );
+    let _ = writeln!(
+        svg,
+        r#"<rect width="{width}" height="{height}" fill="white"/>"#
+    );
+}
+
 /// The certificates of a theorem folder over n, on a logarithmic axis: one row per winner, a
 /// mark or a bar per file over the n it proves (`spans`: first n, last n, winner), with a
 /// title, the rows named and the axis marked 1, 10, 10², … and named n.
@@ -318,14 +330,7 @@ pub fn coverage_chart(spans: &[(u64, u64, Player)]) -> String {
     let span = top.log10();
     let x = |n: f64| left + (width - left - right) * (n.max(1.0).log10() / span);
     let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{width}" height="{height}" fill="white"/>"#
-    );
+    figure_start(&mut svg, width, height, 12);
     let _ = writeln!(
         svg,
         r#"<text x="{:.0}" y="24" text-anchor="middle" font-size="16">Juniper Green: who wins each n, proved by the certificates</text>"#,
@@ -408,14 +413,7 @@ pub fn closed_pairing(
     let (edge, pair) = ("#bbbbbb", "#333333");
     let (closure, answer, other) = (FIRST, SECOND, "#eeeeee");
     let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="9">"#
-    );
-    let _ = writeln!(
-        svg,
-        r#"<rect width="{width}" height="{height}" fill="white"/>"#
-    );
+    figure_start(&mut svg, width, height, 9);
     let _ = writeln!(
         svg,
         r#"<text x="{cx}" y="30" text-anchor="middle" font-size="18">Juniper Green, n = {n}: the {} player wins with a closed pairing</text>"#,
