@@ -14,6 +14,7 @@ pub mod frontends;
 pub mod game;
 pub mod outcome;
 pub mod pairing;
+pub mod primes;
 pub mod proofs;
 #[cfg(test)]
 mod test_support;

@@ -16,8 +16,9 @@
 //! the solver-side interval check (`closure::check` with a first board), see `self_check`.
 
 use crate::engines::matching;
-use crate::engines::schemes::{self, largest_prime_at_most, Scheme};
+use crate::engines::schemes::{self, Scheme};
 use crate::game::{OpeningRule, Player};
+use crate::primes::largest_prime_at_most;
 use crate::proofs::certificate::{Body, Certificate, CertificateError};
 use crate::proofs::certify::{certify, CertifyError, Options};
 use crate::proofs::closure::{self, Interval};

@@ -164,7 +164,7 @@ pub fn general_scheme(d: &Decoded) -> Option<[u64; 4]> {
     let all_pairs = expected.iter().all(|&(x, y)| partner(x) == Some(y));
     let primes = [p, q, r, s]
         .iter()
-        .all(|&x| x > 3 && crate::engines::schemes::is_prime(x));
+        .all(|&x| x > 3 && crate::primes::is_prime(x));
     let distinct = p != q && q != r && p != r && s != p && s != q && s != r;
     let (small, large) = (p.min(q).min(r), p.max(q).max(r));
     let interval = small.checked_mul(4)? > d.n_last
@@ -279,7 +279,7 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
         .iter()
         .flat_map(|&(a, b)| [a, b])
         .chain(*opening)
-        .filter(|&x| x > 3 && crate::engines::schemes::is_prime(x))
+        .filter(|&x| x > 3 && crate::primes::is_prime(x))
         .collect();
     primes.sort_unstable();
     primes.dedup();

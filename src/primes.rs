@@ -1,5 +1,6 @@
-//! Primality for the prime-window schemes (docs/MATH.md §4): the schemes need primes in windows such
-//! as (n/4, n/3] and (n/2, n] for n up to 10^15 and beyond, so no sieve of size n is possible.
+//! Primes and factors on u64, for the whole crate: the rules list divisors (`game`), the
+//! prime-window schemes (docs/MATH.md §4) need primes in windows such as (n/4, n/3] and
+//! (n/2, n] for n up to 10^15 and beyond, so no sieve of size n is possible.
 //! Deterministic Miller–Rabin on u64 (products in u128), checked against a sieve in the tests;
 //! factorisation by Pollard's rho (Brent's variant) on top of it, so that the divisors of any
 //! u64 cost microseconds; and the Pratt witnesses that let the verifier trust a large prime
