@@ -4,6 +4,7 @@
 //! Decoding and checking belong to the verifier crate alone.
 
 use crate::game::{OpeningRule, Player};
+use crate::pairing::Pairing;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -65,6 +66,16 @@ pub enum Body {
     /// Written in a fixed order, by the smallest opening each entry covers, whatever the order
     /// given here.
     Openings { entries: Vec<OpeningEntry> },
+}
+
+/// The certificate body carrying a pairing strategy, checked by its closure (kind 2).
+impl From<Pairing> for Body {
+    fn from(pairing: Pairing) -> Body {
+        Body::ClosedPairing {
+            opening: pairing.opening,
+            pairs: pairing.pairs,
+        }
+    }
 }
 
 /// One entry of an openings certificate (spec.md §3.4): a proof that one opening wins, or that
