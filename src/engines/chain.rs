@@ -243,13 +243,12 @@ fn certify_through_with(
         through: Some(n as usize),
         ..settings
     };
-    let (found, proof) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
+    let (found, explored) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
-    let proof = proof
-        .ok_or_else(|| fail("no proof was built".into()))?
-        .map_err(fail)?;
+    let explored = explored.ok_or_else(|| fail("no proof was built".into()))?;
+    let proof = certify::prove(&explored).map_err(fail)?;
     let mut last_reason = String::from("the common denominator overflows");
     for power in 0..=40u32 {
         for scale in [1u64 << power, 3 << power] {
@@ -317,12 +316,12 @@ fn certify_with(
     }
     let fail = |reason: String| ChainSearchError::NotCertified(n, reason);
     let seed: Vec<usize> = seed.iter().map(|&v| v as usize).collect();
-    let (found, proof) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
+    let (found, explored) = by_cuts(n as usize, &seed, deadline, settings, report).map_err(fail)?;
     if !found.proved {
         return Err(fail("the time limit stopped the branch and cut".into()));
     }
-    let proof = proof.ok_or_else(|| fail("no proof was built".into()))?;
-    let proof = proof.map_err(fail)?;
+    let explored = explored.ok_or_else(|| fail("no proof was built".into()))?;
+    let proof = certify::prove(&explored).map_err(fail)?;
     certify::write(&found, &proof).map_err(fail)
 }
 
@@ -336,7 +335,7 @@ fn by_cuts(
     deadline: Option<Instant>,
     settings: cut::Settings,
     report: cut::Report,
-) -> Result<(LongestChain, Option<Result<certify::Proof, String>>), String> {
+) -> Result<(LongestChain, Option<cut::Explored>), String> {
     let neighbours = neighbour_lists(n);
     let greedy = greedy_chain(&neighbours);
     // A seed (a chain of 1..=n, checked by the caller) replaces the greedy chain when longer.
@@ -390,7 +389,7 @@ fn by_cuts(
             nodes: found.nodes,
             proved: found.proved,
         },
-        found.proof,
+        found.explored,
     ))
 }
 

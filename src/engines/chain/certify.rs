@@ -2,7 +2,7 @@
 //! found by solving its dual over the rows tight at the leaf's point, and written with one
 //! common integer denominator so that `jg_verify::chain` recomputes the bound in integers.
 
-use super::cut::{Cut, Leaf, Model, Node};
+use super::cut::{Cut, Explored, Leaf, Model, Node};
 use super::lp::{Builder, LpFailed, Sense};
 
 /// A row of the programme, named by its family and its numbers (spec.md §6.2).
@@ -69,15 +69,23 @@ const TIGHT: f64 = 1e-6;
 /// Multipliers are boxed so that the dual is bounded even when the LP is empty.
 const CAP: f64 = 1e4;
 
+/// The proof that no chain is longer than `explored.length`: the multipliers of every leaf of
+/// the explored tree, in preorder, with the cuts the leaves use numbered in their order of first
+/// use.
+pub(super) fn prove(explored: &Explored) -> Result<Proof, String> {
+    let Explored {
+        model,
+        tree,
+        cuts,
+        length,
+    } = explored;
+    model.prove_tree(tree, cuts, *length)
+}
+
 impl Model {
     /// The proof of every leaf of `tree` (slot 0 its root), in preorder, with the cuts the
     /// leaves use numbered in their order of first use.
-    pub(super) fn prove_tree(
-        &self,
-        tree: &[Node],
-        cuts: &[Cut],
-        length: usize,
-    ) -> Result<Proof, String> {
+    fn prove_tree(&self, tree: &[Node], cuts: &[Cut], length: usize) -> Result<Proof, String> {
         let mut proof = Proof {
             steps: Vec::new(),
             cuts: Vec::new(),
