@@ -608,9 +608,9 @@ mod tests {
     /// neighbours' labels for three digits (at most 117 numbers on the circle: 22 px apart).
     #[test]
     fn the_pairing_picture_has_a_title_a_legend_and_room_for_labels() {
-        use crate::proofs::explain::closure;
+        use crate::proofs::explain::closure_rows;
         let pairs = [(2, 4), (3, 9), (5, 10), (6, 12)];
-        let rows = closure(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
+        let rows = closure_rows(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
         let svg = closed_pairing(12, Player::Second, None, &rows);
         assert!(svg.contains(
             ">Juniper Green, n = 12: the second player wins with a closed pairing</text>"

@@ -80,7 +80,7 @@ pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String>
                 ))
             }
         };
-        let rows = explain::closure(decoded.n_last, decoded.rule, opening, &pairs)
+        let rows = explain::closure_rows(decoded.n_last, decoded.rule, opening, &pairs)
             .map_err(|why| format!("{file}: {why}"))?;
         certs.push(CoqCert {
             file,

@@ -850,7 +850,7 @@ fn pairing_svg(d: &Decoded) -> Option<String> {
     if d.n_last > 400 {
         return None;
     }
-    let rows = explain::closure(d.n_last, d.rule, *opening, pairs).ok()?;
+    let rows = explain::closure_rows(d.n_last, d.rule, *opening, pairs).ok()?;
     let (n, winner) = (d.n_last, d.winner);
     Some(crate::frontends::draw::closed_pairing(
         n, winner, *opening, &rows,

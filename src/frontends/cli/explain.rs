@@ -1,5 +1,6 @@
 //! `jg explain PATH [--format md|tex] [-o FILE]`: a certificate the verifier accepts, written out
-//! as a proof a person can read (src/explain.rs). A rejected file gives the verifier's reason.
+//! as a proof a person can read (`juniper_green::proofs::explain`). A rejected file gives the
+//! verifier's reason.
 
 use super::CliError;
 use juniper_green::proofs::explain::{explain_bytes, Format};
