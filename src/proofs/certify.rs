@@ -122,6 +122,11 @@ pub fn file_name(n: u64) -> String {
     format!("cert-{n}.bin")
 }
 
+/// `cert-A-B.bin`, the name of an interval certificate proving every n in A..B (A < B).
+pub fn interval_file_name(first: u64, last: u64) -> String {
+    format!("cert-{first}-{last}.bin")
+}
+
 /// What certifying a range gave, the same for both kinds of range (`certify_range` and
 /// `openings::certify_openings_range`): the manifest rows of the n certified (ascending; `R` is
 /// the manifest's row type), totals over those certificates, and the failures in the order of

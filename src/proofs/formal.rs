@@ -11,6 +11,7 @@
 //! and `DataAll.v`, which joins them.
 
 use crate::game::OpeningRule;
+use crate::proofs::accept::{read_folder, AcceptedFile, Expect, FolderError};
 use crate::proofs::explain::{self, DecodedStrategy, Kind};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -42,49 +43,49 @@ pub struct CoqCert {
     pub closure: Vec<u64>,
 }
 
+/// Why the Coq data cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum FormalError {
+    /// A file refused (by the verifier, or not a closed pairing of the even-opening game), or
+    /// one that cannot be read.
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    /// The certificates leave a gap below `below`.
+    #[error("{0}")]
+    Gap(String),
+    /// The closure of an accepted certificate cannot be listed.
+    #[error("{file}: {why}")]
+    Closure { file: String, why: String },
+}
+
 /// Reads, verifies and decodes every certificate of `dir` whose first n is below `below`,
-/// ascending. Err names a file that `jg_verify` refuses or that the checker cannot take (an
-/// openings certificate, the free opening rule), or a gap in the certificates.
-pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String> {
+/// ascending (`accept::read_folder`: each a closed pairing of the even-opening game, named by
+/// its claim). Err names a file refused, or a gap in the certificates.
+pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, FormalError> {
+    let expect = Expect {
+        rule: Some(OpeningRule::Even),
+        kinds: Some(&[Kind::ClosedPairing, Kind::IntervalClosedPairing]),
+        first_below: Some(below),
+    };
     let mut certs = Vec::new();
-    for path in super::files_with_extension(dir, "bin")? {
-        let bytes = super::read_bytes(&path)?;
-        let decoded =
-            explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
-        if decoded.n >= below {
-            continue;
-        }
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
-        let file = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        if verdict.n != decoded.n || verdict.n_last != decoded.n_last {
-            return Err(format!("{file}: the verdict and the header differ"));
-        }
-        if decoded.rule != OpeningRule::Even {
-            return Err(format!(
-                "{file}: the formal proof is about the even opening rule"
-            ));
-        }
-        let (opening, pairs) = match (&decoded.kind, decoded.strategy) {
-            (
-                Kind::ClosedPairing | Kind::IntervalClosedPairing,
-                DecodedStrategy::Pairing { opening, pairs },
-            ) => (opening, pairs),
-            _ => {
-                return Err(format!(
-                    "{file}: only closed pairings (kinds 2 and 3) are written as Coq data"
-                ))
-            }
+    for accepted in read_folder(dir, &expect)? {
+        let AcceptedFile {
+            file,
+            decoded,
+            accepted,
+        } = accepted;
+        let DecodedStrategy::Pairing { opening, pairs } = decoded.strategy else {
+            continue; // not a pairing: the kinds expected above are pairings only
         };
-        let rows = explain::closure_rows(decoded.n_last, decoded.rule, opening, &pairs)
-            .map_err(|why| format!("{file}: {why}"))?;
+        let rows = explain::closure_rows(decoded.n_last, decoded.rule, opening, &pairs).map_err(
+            |why| FormalError::Closure {
+                file: file.clone(),
+                why,
+            },
+        )?;
         certs.push(CoqCert {
             file,
-            blake3: verdict.blake3_hex(),
+            blake3: accepted.blake3,
             lo: decoded.n,
             hi: decoded.n_last,
             opening: opening.unwrap_or(0),
@@ -96,18 +97,18 @@ pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String>
     let mut next = 1;
     for cert in &certs {
         if cert.lo != next {
-            return Err(format!(
+            return Err(FormalError::Gap(format!(
                 "no certificate starts at n = {next} (next is {})",
                 cert.file
-            ));
+            )));
         }
         next = cert.hi + 1;
     }
     if next < below {
-        return Err(format!(
+        return Err(FormalError::Gap(format!(
             "the certificates stop at n = {}, below {below}",
             next - 1
-        ));
+        )));
     }
     Ok(certs)
 }

@@ -65,9 +65,9 @@ impl Piece {
     /// `cert-N.bin` for one n, `cert-A-B.bin` for an interval (file-name contract).
     pub fn file_name(&self) -> String {
         if self.first == self.last {
-            format!("cert-{}.bin", self.first)
+            crate::proofs::certify::file_name(self.first)
         } else {
-            format!("cert-{}-{}.bin", self.first, self.last)
+            crate::proofs::certify::interval_file_name(self.first, self.last)
         }
     }
 

@@ -5,20 +5,15 @@
 //! time from `large-n.md` next to the output, when that file exists.
 
 use crate::game::{OpeningRule, Player};
-use crate::proofs::explain::{self, Accepted, Decoded, DecodedStrategy, Format, Kind};
+use crate::proofs::accept::{self, coverage, AcceptedFile, Coverage, FolderError};
+use crate::proofs::explain::{self, Decoded, DecodedStrategy, Format, Kind};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// One verified certificate of the folder.
-pub struct Entry {
-    pub file: String,
-    pub decoded: Decoded,
-    pub accepted: Accepted,
-}
-
 /// The other published results the document states, each read from verified certificates
-/// (`crate::proofs::oeis`): the winning openings of `openings/` and the longest chains of
-/// `chains/` inside the certificates folder. None when the subfolder is absent.
+/// (`accept::openings_terms`, `accept::chain_terms`): the winning openings of `openings/` and
+/// the longest chains of `chains/` inside the certificates folder. None when the subfolder is
+/// absent.
 #[derive(Clone, Debug, Default)]
 pub struct Extras {
     /// (n, its winning openings) for n = 1, 2, … as far as the openings certificates go.
@@ -29,18 +24,17 @@ pub struct Extras {
 
 /// Reads and verifies `openings/` and `chains/` of the certificates folder `dir`. Err names a
 /// certificate the verifier refuses.
-pub fn read_extras(dir: &Path) -> Result<Extras, String> {
-    use crate::proofs::oeis;
+pub fn read_extras(dir: &Path) -> Result<Extras, FolderError> {
     let openings = dir.join("openings");
     let chains = dir.join("chains");
     Ok(Extras {
         openings: if openings.is_dir() {
-            Some(oeis::openings_terms(&openings).map_err(|e| e.to_string())?)
+            Some(accept::openings_terms(&openings)?)
         } else {
             None
         },
         chains: if chains.is_dir() {
-            Some(oeis::chain_terms(&chains).map_err(|e| e.to_string())?)
+            Some(accept::chain_terms(&chains)?)
         } else {
             None
         },
@@ -51,48 +45,6 @@ pub fn read_extras(dir: &Path) -> Result<Extras, String> {
 pub struct Generated {
     pub markdown: String,
     pub figures: Vec<(String, String)>,
-}
-
-/// Reads and verifies every `*.bin` of `dir`, sorted by the n they claim, then the file name.
-pub fn read_folder(dir: &Path) -> Result<Vec<Entry>, String> {
-    let folder = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| dir.display().to_string());
-    let mut entries = Vec::new();
-    for path in super::files_with_extension(dir, "bin")? {
-        let bytes = super::read_bytes(&path)?;
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
-        let decoded =
-            explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
-        let winner = Player::winner(verdict.winner == jg_verify::Winner::First);
-        if verdict.n != decoded.n || winner != decoded.winner {
-            return Err(format!(
-                "{}: the verdict and the header differ",
-                path.display()
-            ));
-        }
-        let file = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        entries.push(Entry {
-            accepted: Accepted {
-                positions: verdict.positions,
-                blake3: verdict.blake3_hex(),
-                bytes: bytes.len(),
-                name: format!("{folder}/{file}"),
-            },
-            file,
-            decoded,
-        });
-    }
-    entries.sort_by(|a, b| {
-        (a.decoded.n, a.decoded.n_last, &a.file).cmp(&(b.decoded.n, b.decoded.n_last, &b.file))
-    });
-    Ok(entries)
 }
 
 /// A number as the prose writes it: powers of ten from 10^6 on as `10^k`, others in digits
@@ -230,45 +182,6 @@ fn ranges(numbers: &[u64]) -> String {
     parts.join(", ")
 }
 
-/// The end of the unbroken run 1..N0 the folder covers (even opening), the second-player n,
-/// and the gaps (as ranges) before N0's run ends. Err names two files that disagree.
-#[allow(clippy::type_complexity)]
-pub fn coverage(entries: &[Entry]) -> Result<(u64, Vec<u64>, Vec<(u64, u64)>), String> {
-    let claims: Vec<(u64, u64, Player, &str)> = entries
-        .iter()
-        .filter(|e| e.decoded.rule == OpeningRule::Even)
-        .map(|e| {
-            (
-                e.decoded.n,
-                e.decoded.n_last,
-                e.decoded.winner,
-                e.file.as_str(),
-            )
-        })
-        .collect();
-    for (i, later) in claims.iter().enumerate() {
-        for earlier in &claims[..i] {
-            if earlier.1 >= later.0 && earlier.0 <= later.1 && earlier.2 != later.2 {
-                let n = later.0.max(earlier.0);
-                return Err(format!("{} and {} disagree on n = {n}", earlier.3, later.3));
-            }
-        }
-    }
-    let (mut covered, mut gaps) = (0, Vec::new());
-    for &(from, to, _, _) in &claims {
-        if from > covered + 1 {
-            gaps.push((covered + 1, from - 1));
-        }
-        covered = covered.max(to);
-    }
-    let second: Vec<u64> = claims
-        .iter()
-        .filter(|c| c.2 == Player::Second)
-        .flat_map(|c| c.0..=c.1)
-        .collect();
-    Ok((covered, second, gaps))
-}
-
 /// The numbers the first player names in a pairing of one interval certificate, and the primes
 /// among its pairs' numbers beyond 3.
 fn interval_primes(d: &Decoded) -> Vec<u64> {
@@ -289,12 +202,16 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
 /// Builds the document. `docs_dir` is where it will live (for `large-n.md`); `manifest` the
 /// bytes of MANIFEST.tsv, if any.
 pub fn generate(
-    entries: &[Entry],
+    entries: &[AcceptedFile],
     extras: &Extras,
     docs_dir: &Path,
     manifest: Option<&[u8]>,
 ) -> Result<Generated, String> {
-    let (covered, second, gaps) = coverage(entries)?;
+    let Coverage {
+        covered,
+        second,
+        gaps,
+    } = coverage(entries).map_err(|disagreement| disagreement.to_string())?;
     let n0 = spell(covered);
     let mut figures = Vec::new();
     let mut s = String::new();
@@ -313,11 +230,11 @@ pub fn generate(
          accepted certificate is a proof in [spec.md](../spec.md) (§5).\n"
     );
     let large_n = std::fs::read_to_string(docs_dir.join("large-n.md")).ok();
-    let intervals: Vec<&Entry> = entries
+    let intervals: Vec<&AcceptedFile> = entries
         .iter()
         .filter(|e| e.decoded.kind == Kind::IntervalClosedPairing)
         .collect();
-    let (general, catalogue): (Vec<&Entry>, Vec<&Entry>) = intervals
+    let (general, catalogue): (Vec<&AcceptedFile>, Vec<&AcceptedFile>) = intervals
         .iter()
         .partition(|e| general_scheme(&e.decoded).is_some());
     // Contents.
@@ -421,7 +338,7 @@ pub fn generate(
     );
     let _ = writeln!(w, "| n | winner | certificate kind | files | proofs |");
     let _ = writeln!(w, "|---|---|---|---:|---|");
-    let mut runs: Vec<(u64, u64, Player, Kind, Vec<&Entry>)> = Vec::new();
+    let mut runs: Vec<(u64, u64, Player, Kind, Vec<&AcceptedFile>)> = Vec::new();
     for e in entries
         .iter()
         .filter(|e| e.decoded.rule == OpeningRule::Even)
@@ -472,7 +389,7 @@ pub fn generate(
         );
     }
     let _ = writeln!(w);
-    let free: Vec<&Entry> = entries
+    let free: Vec<&AcceptedFile> = entries
         .iter()
         .filter(|e| e.decoded.rule == OpeningRule::Free)
         .collect();
@@ -810,7 +727,7 @@ fn push_chains(w: &mut String, chains: &[(u64, u64)]) {
 }
 
 /// Appends one certificate's proof with its anchor, citing the lemma.
-fn push_proof(w: &mut String, e: &Entry) -> Result<(), String> {
+fn push_proof(w: &mut String, e: &AcceptedFile) -> Result<(), String> {
     let _ = writeln!(w, "<a id=\"{}\"></a>\n", anchor(&e.decoded));
     push_demoted(
         w,
@@ -833,7 +750,7 @@ fn push_demoted(w: &mut String, text: &str) {
 
 /// Certificates over n on a log axis: one row per winner, a tick or a bar per file (the
 /// picture is drawn by `frontends::draw`).
-fn coverage_svg(entries: &[Entry]) -> String {
+fn coverage_svg(entries: &[AcceptedFile]) -> String {
     let spans: Vec<_> = entries
         .iter()
         .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
@@ -884,11 +801,12 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proofs::accept::Accepted;
     use crate::proofs::explain::Kind;
 
     /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
-    fn interval_entry() -> Entry {
-        Entry {
+    fn interval_entry() -> AcceptedFile {
+        AcceptedFile {
             file: "interval-141-163.bin".into(),
             decoded: Decoded {
                 n: 141,

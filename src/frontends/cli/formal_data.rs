@@ -2,7 +2,7 @@
 //! n is below 10^9 as Coq data (formal/data), after `jg_verify` accepts each of them.
 
 use super::CliError;
-use juniper_green::proofs::formal;
+use juniper_green::proofs::formal::{self, FormalError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,7 +17,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    let certs = formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW)?;
+    let certs = match formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW) {
+        Ok(certs) => certs,
+        // A certificate that is not accepted is exit 1, as for `jg verify`.
+        Err(FormalError::Folder(error)) if error.is_about_a_certificate() => {
+            eprintln!("jg: {error}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(error) => return Err(error.into()),
+    };
     std::fs::create_dir_all(&args.out_dir)?;
     for (name, text) in formal::render(&certs) {
         let path = args.out_dir.join(name);

@@ -3,6 +3,7 @@
 //! An invalid certificate is named on stderr and nothing is written (exit 1).
 
 use super::CliError;
+use juniper_green::proofs::accept::FolderError;
 use juniper_green::proofs::oeis::{self, OeisError};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,7 +32,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(error @ (OeisError::Invalid { .. } | OeisError::Incomplete(_))) => {
+        Err(
+            error @ (OeisError::Invalid { .. }
+            | OeisError::Incomplete(_)
+            | OeisError::Folder(FolderError::Refused { .. } | FolderError::Incomplete(_))),
+        ) => {
             eprintln!("jg oeis: {error}; no b-file written");
             Ok(ExitCode::from(1))
         }

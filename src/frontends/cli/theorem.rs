@@ -2,6 +2,7 @@
 //! theorem document (default docs/THEOREM.md) with its figures in `figures/` beside it.
 
 use super::CliError;
+use juniper_green::proofs::accept::read_theorem_folder;
 use juniper_green::proofs::theorem_document as theorem;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,18 +26,17 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )
         .into());
     }
-    let entries = match theorem::read_folder(&args.certificates) {
-        Ok(entries) => entries,
-        // A certificate that is not a proof is exit 1, as for `jg verify`; the rest (a file
-        // that cannot be read) is exit 2.
-        Err(why)
-            if why.contains(": invalid: ")
-                || why.ends_with("the verdict and the header differ") =>
-        {
-            eprintln!("jg: {why}");
+    // A certificate that is not accepted is exit 1, as for `jg verify`; the rest (a file that
+    // cannot be read) is exit 2.
+    let read = read_theorem_folder(&args.certificates)
+        .and_then(|entries| Ok((entries, theorem::read_extras(&args.certificates)?)));
+    let (entries, extras) = match read {
+        Ok(read) => read,
+        Err(error) if error.is_about_a_certificate() => {
+            eprintln!("jg: {error}");
             return Ok(ExitCode::from(1));
         }
-        Err(why) => return Err(why.into()),
+        Err(error) => return Err(error.into()),
     };
     let docs = args
         .output
@@ -45,7 +45,6 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     let manifest = std::fs::read(args.certificates.join("MANIFEST.tsv")).ok();
-    let extras = theorem::read_extras(&args.certificates)?;
     let generated = theorem::generate(&entries, &extras, &docs, manifest.as_deref())?;
     let name = args
         .output

@@ -50,17 +50,14 @@ pub struct Decoded {
     pub strategy: DecodedStrategy,
 }
 
-/// What the verifier said about the file, carried into the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Accepted {
-    /// The verifier's position count (the closure size for closed pairings).
-    pub positions: u64,
-    /// BLAKE3 of the whole file, hex.
-    pub blake3: String,
-    /// Size of the file in bytes.
-    pub bytes: usize,
-    /// How the file is named in the text (e.g. `cert-117.bin`).
-    pub name: String,
+impl Decoded {
+    /// The winning openings an openings certificate names, ascending; None for a pairing.
+    pub fn winning_openings(&self) -> Option<Vec<u64>> {
+        match &self.strategy {
+            DecodedStrategy::Openings { entries } => Some(winning_openings(entries)),
+            DecodedStrategy::Pairing { .. } => None,
+        }
+    }
 }
 
 fn number(bytes: &[u8]) -> u64 {

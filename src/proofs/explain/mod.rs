@@ -20,12 +20,12 @@ pub mod rows;
 #[cfg(test)]
 mod tests;
 
-pub use decode::{decode, winning_openings, Accepted, Decoded, DecodedStrategy, Kind};
+pub use decode::{decode, winning_openings, Decoded, DecodedStrategy, Kind};
 pub use pairing_blocks::pairing_argument;
 pub use render::{tex_escape, Format};
 pub use rows::{closure_rows, closure_rows_from, Reach, Row};
 
-use crate::game::Player;
+use crate::proofs::accept::{accept, Accepted};
 use render::Block;
 
 /// The document for an accepted certificate.
@@ -84,30 +84,10 @@ pub fn render_citing(
     })
 }
 
-/// Verifies `bytes` with the verifier crate, then decodes and renders them. Err is the line to
-/// print: `invalid: <the verifier's reason>` for a rejected file.
+/// Accepts `bytes` (`accept::accept`: verified, decoded, the two readings of the claim equal),
+/// then renders them. Err is the line to print: `invalid: <the verifier's reason>` for a file
+/// the verifier rejects.
 pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String, String> {
-    let verdict = jg_verify::verify_bytes(bytes, &jg_verify::Limits::default())
-        .map_err(|rejection| format!("invalid: {rejection}"))?;
-    let decoded = decode(bytes)?;
-    let winner = Player::winner(verdict.winner == jg_verify::Winner::First);
-    // The document restates the verifier's claim: the two readings of the header must agree.
-    if (verdict.n, verdict.n_last) != (decoded.n, decoded.n_last) || winner != decoded.winner {
-        return Err("the verifier's claim and the decoded header differ".into());
-    }
-    // For an openings certificate, the verifier's winning openings must be the decoded ones.
-    let decoded_winning = match &decoded.strategy {
-        DecodedStrategy::Openings { entries } => Some(winning_openings(entries)),
-        _ => None,
-    };
-    if verdict.winning_openings != decoded_winning {
-        return Err("the verifier's winning openings and the decoded entries differ".into());
-    }
-    let accepted = Accepted {
-        positions: verdict.positions,
-        blake3: verdict.blake3_hex(),
-        bytes: bytes.len(),
-        name: name.to_string(),
-    };
+    let (decoded, accepted) = accept(bytes, name).map_err(|refusal| refusal.to_string())?;
     render(&decoded, &accepted, format)
 }

@@ -3,11 +3,12 @@
 //! the arguments once.
 
 use super::decode::winning_openings;
-use super::decode::{Accepted, Decoded};
+use super::decode::Decoded;
 use super::pairing_blocks::{closure_table, unused_pairs};
 use super::render::Block;
 use super::rows::{closure_rows_from, Row};
 use crate::game::OpeningRule;
+use crate::proofs::accept::Accepted;
 use crate::proofs::certificate::OpeningEntry;
 use std::collections::{BTreeMap, HashSet};
 

@@ -3,6 +3,7 @@
 use super::rows::neighbours;
 use super::*;
 use crate::game::{OpeningRule, Player};
+use crate::proofs::accept::Accepted;
 use crate::proofs::certificate::OpeningEntry;
 
 #[test]
