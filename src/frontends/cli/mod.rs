@@ -4,7 +4,6 @@
 //! method and rule flags, up-front checks of a request, output files, progress and `--quiet`.
 
 pub mod certify;
-pub mod certify_openings;
 pub mod chain;
 pub mod draw;
 pub mod explain;
