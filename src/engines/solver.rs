@@ -11,7 +11,8 @@ use crate::outcome::{Method, Outcome};
 
 /// The engine asked to decide each n (`--method`). Not to be confused with `outcome::Method`,
 /// the engine that did decide it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MethodChoice {
     /// The fastest exact method for the question: matching for all openings or the free
     /// opening (n ≤ 50000000); else a scheme where one applies, else search for n ≤ 128, else

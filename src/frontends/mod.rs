@@ -4,8 +4,7 @@
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`table`]: the results table (text, csv, json).
 //!
-//! The command line (`cli/`, next to these files) is a module of the `jg` binary, not of the
-//! library: `src/main.rs` includes it.
+//! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
 
 pub mod draw;
 pub mod play;

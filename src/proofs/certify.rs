@@ -9,7 +9,8 @@ use crate::proofs::certificate::{Body, Certificate, CertificateError};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum StrategyChoice {
     /// A scheme if one applies, else a closed pairing
     Auto,

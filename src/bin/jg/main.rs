@@ -4,8 +4,6 @@
 //! Exit codes (docs/DESIGN.md, CLI contract): 0 success, 1 an invalid certificate,
 //! 2 bad arguments or an I/O error, 3 a limit refused to check a certificate.
 
-// The command line lives with the library's other front-ends (docs/DESIGN.md, module map).
-#[path = "frontends/cli/mod.rs"]
 mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -174,7 +172,7 @@ mod readme {
     use super::Cli;
     use clap::Parser;
 
-    const README: &str = include_str!("../README.md");
+    const README: &str = include_str!("../../../README.md");
 
     /// The lines of the README's ```sh blocks, comments and redirections cut off.
     fn shell_lines() -> Vec<String> {
