@@ -531,13 +531,13 @@ mod tests {
         let n = 24;
         let oracle = PositionOracle::new(OpeningRule::Even);
         let line = [22, 11, 1];
-        let svg = draw_graph(n, &line, &|l: &[u64]| oracle.winning_moves(n, l)).unwrap();
+        let svg = draw_graph(n, &line, &|l: &[u64]| oracle.winning_moves(n, l).unwrap()).unwrap();
         let edges: usize = (1..=n)
             .map(|a| (2 * a..=n).step_by(a as usize).count())
             .sum();
         let arrows = count(&svg, "marker-end=\"url(#arrow)\"");
         let dashed = count(&svg, "stroke-dasharray");
-        let winning = oracle.winning_moves(n, &line);
+        let winning = oracle.winning_moves(n, &line).unwrap();
         assert_eq!(count(&svg, "<line ") - arrows - dashed, edges);
         assert_eq!(arrows, line.len() - 1);
         assert_eq!(dashed, winning.len());
@@ -567,7 +567,7 @@ mod tests {
         let oracle = PositionOracle::new(OpeningRule::Even);
         let rows: Vec<(u64, Player)> = (1..=20)
             .map(|n| {
-                let first = !oracle.winning_moves(n, &[]).is_empty();
+                let first = !oracle.winning_moves(n, &[]).unwrap().is_empty();
                 (n, Player::winner(first))
             })
             .collect();

@@ -1,5 +1,7 @@
 //! The front-ends of the library: what a person sees.
 //!
+//! - [`session`]: a game between a person and an opponent, without input or output (the turn
+//!   logic the terminal game and a web front-end share);
 //! - [`play`]: the terminal game against the perfect player;
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`table`]: the results table (text, csv, json).
@@ -8,4 +10,5 @@
 
 pub mod draw;
 pub mod play;
+pub mod session;
 pub mod table;

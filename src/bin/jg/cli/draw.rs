@@ -25,8 +25,8 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let line = super::parse_line(&args.after)?;
     super::check_line(n, OpeningRule::Even, &line)?;
     let oracle = PositionOracle::new(OpeningRule::Even);
-    let winning = |played: &[u64]| oracle.winning_moves(n, played);
-    let svg = draw_graph(n, &line, &winning)?;
+    let winning = oracle.winning_moves(n, &line)?;
+    let svg = draw_graph(n, &line, &|_: &[u64]| winning.clone())?;
     super::write_output(&args.output, svg.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
