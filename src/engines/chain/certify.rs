@@ -246,7 +246,7 @@ impl Model {
 }
 
 /// The certificate's text with every multiplier rounded to a multiple of 1/denominator.
-fn text(found: &super::LongestChain, proof: &Proof, denominator: u64) -> (String, usize) {
+fn text(found: &super::answer::LongestChain, proof: &Proof, denominator: u64) -> (String, usize) {
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
     let (cuts, tree, rows) = body(proof, denominator, 0);
     let out = format!(
@@ -306,9 +306,9 @@ pub(super) fn body(proof: &Proof, denominator: u64, cut_offset: usize) -> (Strin
 /// The smallest denominator in 1, 2, 3, 4, 6, 8, 12, … 2^40 whose rounded multipliers the
 /// verifier accepts: the certificate is checked here exactly as `jg-verify` will check it.
 pub(super) fn write(
-    found: &super::LongestChain,
+    found: &super::answer::LongestChain,
     proof: &Proof,
-) -> Result<super::CertifiedChain, String> {
+) -> Result<super::answer::CertifiedChain, String> {
     let mut last_reason = String::new();
     for power in 0..=40u32 {
         for denominator in [1u64 << power, 3 << power] {
@@ -318,7 +318,7 @@ pub(super) fn write(
             let (text, rows) = text(found, proof, denominator);
             match jg_verify::chain::check(text.as_bytes()) {
                 Ok(verdict) if verdict.length == found.chain.len() as u64 => {
-                    return Ok(super::CertifiedChain {
+                    return Ok(super::answer::CertifiedChain {
                         found: found.clone(),
                         certificate: text.into_bytes(),
                         denominator,

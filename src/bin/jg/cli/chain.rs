@@ -3,10 +3,7 @@
 //! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
 
 use super::CliError;
-use juniper_green::engines::chain::{
-    certify_longest_chain_reporting, certify_through, check_chain, longest_chain_reporting,
-    CertifiedChain, LongestChain, Progress,
-};
+use juniper_green::engines::chain::{check_chain, CertifiedChain, LongestChain, Progress, Request};
 use juniper_green::proofs::chains::{certify_chain_range, write_b_file, ChainItem};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -106,22 +103,27 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let report = |p: Progress| {
         spinner.set_message(format!("longest chain of 1..{n}: {}", status(p)));
     };
+    let request = Request {
+        deadline,
+        report: &report,
+        ..Request::new(n)
+    };
     let (found, certified) = match &args.certificate {
         Some(path) => {
             let certified = match &args.from_below {
                 Some(below) => {
                     let bytes = std::fs::read(below)
                         .map_err(|e| format!("cannot read {}: {e}", below.display()))?;
-                    certify_through(n, &bytes, deadline, &report)?
+                    request.certify_through(&bytes)?
                 }
-                None => certify_longest_chain_reporting(n, deadline, &report)?,
+                None => request.certify()?,
             };
             super::create_parent(path)?;
             juniper_green::proofs::certificate::write_atomically(path, &certified.certificate)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             (certified.found.clone(), Some(certified))
         }
-        None => (longest_chain_reporting(n, deadline, &report)?, None),
+        None => (request.solve()?, None),
     };
     spinner.finish_and_clear();
     // The search's answer is printed only once the plain rules checker accepts it.
