@@ -1,8 +1,9 @@
 //! The theorem document (`jg theorem`): `docs/THEOREM.md` and its figures, generated from the
 //! certificates folder. Every file is verified first and the claims are taken from what the
 //! verifier accepted (n, winner) and from the decoded header (n_last for intervals); the
-//! manifest is only pinned by its hash. The argument above the folder's last n is read at run
-//! time from `large-n.md` next to the output, when that file exists.
+//! manifest is only pinned by its hash. The argument above the folder's last n (`large-n.md`
+//! next to the output) is read by the caller and passed in; the figures are described here
+//! ([`Figure`]) and drawn by the caller.
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::accept::{self, coverage, AcceptedFile, Coverage, FolderError};
@@ -41,10 +42,26 @@ pub fn read_extras(dir: &Path) -> Result<Extras, FolderError> {
     })
 }
 
-/// The generated files: the document, and the figures as (path relative to it, SVG).
+/// The generated document, and its figures as (path relative to it, what to draw).
 pub struct Generated {
     pub markdown: String,
-    pub figures: Vec<(String, String)>,
+    pub figures: Vec<(String, Figure)>,
+}
+
+/// A figure of the document, as data: the caller draws it (`frontends::draw`).
+#[derive(Clone, Debug)]
+pub enum Figure {
+    /// Certificates over n on a log axis, one (n, n_last, winner) per file
+    /// (`draw::coverage_chart`).
+    Coverage(Vec<(u64, u64, Player)>),
+    /// A closed pairing on the numbers 1..n with its closure's rows
+    /// (`draw::closed_pairing`).
+    Pairing {
+        n: u64,
+        winner: Player,
+        opening: Option<u64>,
+        rows: Vec<explain::Row>,
+    },
 }
 
 /// A number as the prose writes it: powers of ten from 10^6 on as `10^k`, others in digits
@@ -199,12 +216,13 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
     primes
 }
 
-/// Builds the document. `docs_dir` is where it will live (for `large-n.md`); `manifest` the
-/// bytes of MANIFEST.tsv, if any.
+/// Builds the document, one section after another. `large_n` is the text of `large-n.md` (the
+/// argument above the folder's last n), if written; `manifest` the bytes of MANIFEST.tsv, if
+/// any.
 pub fn generate(
     entries: &[AcceptedFile],
     extras: &Extras,
-    docs_dir: &Path,
+    large_n: Option<&str>,
     manifest: Option<&[u8]>,
 ) -> Result<Generated, String> {
     let Coverage {
@@ -212,10 +230,69 @@ pub fn generate(
         second,
         gaps,
     } = coverage(entries).map_err(|disagreement| disagreement.to_string())?;
-    let n0 = spell(covered);
-    let mut figures = Vec::new();
+    let intervals: Vec<&AcceptedFile> = entries
+        .iter()
+        .filter(|e| e.decoded.kind == Kind::IntervalClosedPairing)
+        .collect();
+    let (general, catalogue): (Vec<&AcceptedFile>, Vec<&AcceptedFile>) = intervals
+        .iter()
+        .partition(|e| general_scheme(&e.decoded).is_some());
+    let c = Context {
+        entries,
+        extras,
+        large_n,
+        manifest,
+        covered,
+        n0: spell(covered),
+        second,
+        gaps,
+        general,
+        catalogue,
+    };
     let mut s = String::new();
     let w = &mut s;
+    title(w);
+    contents(w, &c);
+    the_theorem(w, &c);
+    results(w, &c);
+    let figures = figures(w, &c);
+    lemma(w);
+    general_scheme_section(w, &c);
+    catalogue_section(w, &c)?;
+    readable_proofs(w, &c)?;
+    large_n_section(w, &c);
+    if let Some(openings) = &extras.openings {
+        push_openings(w, openings);
+    }
+    if let Some(chains) = &extras.chains {
+        push_chains(w, chains);
+    }
+    rerunning(w, &c);
+    Ok(Generated {
+        markdown: s,
+        figures,
+    })
+}
+
+/// What the sections of the document are written from.
+struct Context<'a> {
+    entries: &'a [AcceptedFile],
+    extras: &'a Extras,
+    large_n: Option<&'a str>,
+    manifest: Option<&'a [u8]>,
+    /// The folder proves every n of 1..=covered (`n0` as the prose spells it).
+    covered: u64,
+    n0: String,
+    /// The n the second player wins, and the n no file covers.
+    second: Vec<u64>,
+    gaps: Vec<(u64, u64)>,
+    /// The interval files of the general scheme, and the others.
+    general: Vec<&'a AcceptedFile>,
+    catalogue: Vec<&'a AcceptedFile>,
+}
+
+/// The title, the generated-file note and the rules in one paragraph.
+fn title(w: &mut String) {
     let _ = writeln!(w, "# The Juniper Green theorem\n");
     let _ = writeln!(
         w,
@@ -229,14 +306,17 @@ pub fn generate(
          and the words used here are in [MATH.md](MATH.md); the certificate format and why an \
          accepted certificate is a proof in [spec.md](../spec.md) (§5).\n"
     );
-    let large_n = std::fs::read_to_string(docs_dir.join("large-n.md")).ok();
-    let intervals: Vec<&AcceptedFile> = entries
-        .iter()
-        .filter(|e| e.decoded.kind == Kind::IntervalClosedPairing)
-        .collect();
-    let (general, catalogue): (Vec<&AcceptedFile>, Vec<&AcceptedFile>) = intervals
-        .iter()
-        .partition(|e| general_scheme(&e.decoded).is_some());
+}
+
+/// The contents: one link per section present.
+fn contents(w: &mut String, c: &Context) {
+    let Context {
+        extras,
+        n0,
+        general,
+        catalogue,
+        ..
+    } = c;
     // Contents.
     let _ = writeln!(w, "## Contents\n");
     let mut contents = vec![
@@ -267,6 +347,18 @@ pub fn generate(
         let _ = writeln!(w, "- [{title}](#{id})");
     }
     let _ = writeln!(w);
+}
+
+/// The theorem, its proof in a paragraph, the formal proof and the n no file covers.
+fn the_theorem(w: &mut String, c: &Context) {
+    let Context {
+        entries,
+        large_n,
+        n0,
+        second,
+        gaps,
+        ..
+    } = c;
     let _ = writeln!(w, "<a id=\"the-theorem\"></a>\n");
     let _ = writeln!(w, "## The theorem\n");
     let others = if large_n.is_some() {
@@ -327,6 +419,16 @@ pub fn generate(
                 .join(", ")
         );
     }
+}
+
+/// The results: maximal runs of the same winner and kind, each with links to its proofs; the free-opening files.
+fn results(w: &mut String, c: &Context) {
+    let Context {
+        entries,
+        large_n,
+        n0,
+        ..
+    } = c;
     // Results: maximal runs of the same winner and kind, each with links to its proofs.
     let _ = writeln!(w, "<a id=\"results\"></a>\n");
     let _ = writeln!(w, "## Results\n");
@@ -404,6 +506,12 @@ pub fn generate(
             list.join(", ")
         );
     }
+}
+
+/// The figures: the coverage chart, and one closed pairing drawn (117 if present); returns them for the caller to draw.
+fn figures(w: &mut String, c: &Context) -> Vec<(String, Figure)> {
+    let Context { entries, .. } = c;
+    let mut figures = Vec::new();
     let _ = writeln!(w, "<a id=\"figures\"></a>\n");
     // Figures.
     let _ = writeln!(w, "## Figures\n");
@@ -416,7 +524,7 @@ pub fn generate(
         "*Each certificate as a mark or a bar over the n it proves, on a logarithmic axis; blue: \
          the first player wins, orange: the second.*\n"
     );
-    figures.push(("figures/coverage.svg".into(), coverage_svg(entries)));
+    figures.push(("figures/coverage.svg".into(), coverage_figure(entries)));
     let pictured = entries
         .iter()
         .filter(|e| e.decoded.kind == Kind::ClosedPairing && e.decoded.winner == Player::Second)
@@ -427,7 +535,7 @@ pub fn generate(
                 .find(|e| e.decoded.kind == Kind::ClosedPairing)
         });
     if let Some(e) = pictured {
-        if let Some(svg) = pairing_svg(&e.decoded) {
+        if let Some(figure) = pairing_figure(&e.decoded) {
             let name = format!("figures/pairing-{}.svg", e.decoded.n);
             let _ = writeln!(
                 w,
@@ -443,13 +551,23 @@ pub fn generate(
                  opens to the loser (the third column of the table).*\n",
                 n = e.decoded.n
             );
-            figures.push((name, svg));
+            figures.push((name, figure));
         }
     }
+    figures
+}
+
+/// The closed-pairing lemma, once.
+fn lemma(w: &mut String) {
     // The lemma, once.
     let _ = writeln!(w, "<a id=\"lemma\"></a>\n");
     let _ = writeln!(w, "## The closed-pairing lemma\n");
     let _ = writeln!(w, "{LEMMA}\n");
+}
+
+/// The interval certificates of the general scheme: the scheme, its proof and one row each.
+fn general_scheme_section(w: &mut String, c: &Context) {
+    let Context { n0, general, .. } = c;
     // Intervals.
     if !general.is_empty() {
         let _ = writeln!(w, "<a id=\"general-scheme\"></a>\n");
@@ -499,7 +617,7 @@ pub fn generate(
             "| n from (a) | n to (b) | p | q | r | s | opening 2p | file |"
         );
         let _ = writeln!(w, "|---:|---:|---:|---:|---:|---:|---:|---|");
-        for e in &general {
+        for e in general.iter() {
             let d = &e.decoded;
             let [p, q, r, s] = general_scheme(d).unwrap_or_default();
             let _ = writeln!(
@@ -513,6 +631,11 @@ pub fn generate(
         }
         let _ = writeln!(w);
     }
+}
+
+/// The other interval certificates, each written out in full.
+fn catalogue_section(w: &mut String, c: &Context) -> Result<(), String> {
+    let Context { catalogue, .. } = c;
     if !catalogue.is_empty() {
         let _ = writeln!(w, "<a id=\"catalogue\"></a>\n");
         let _ = writeln!(w, "## Intervals: the catalogue schemes\n");
@@ -528,7 +651,7 @@ pub fn generate(
             "| n from | n to | opening | primes used | closure | proof |"
         );
         let _ = writeln!(w, "|---:|---:|---:|---|---:|---|");
-        for e in &catalogue {
+        for e in catalogue.iter() {
             let d = &e.decoded;
             let opening = match &d.strategy {
                 DecodedStrategy::Pairing {
@@ -549,10 +672,16 @@ pub fn generate(
             );
         }
         let _ = writeln!(w);
-        for e in &catalogue {
+        for e in catalogue.iter() {
             push_proof(w, e)?;
         }
     }
+    Ok(())
+}
+
+/// The readable proofs, n by n.
+fn readable_proofs(w: &mut String, c: &Context) -> Result<(), String> {
+    let Context { entries, .. } = c;
     // Readable proofs.
     let _ = writeln!(w, "<a id=\"readable-proofs\"></a>\n");
     let _ = writeln!(w, "## Readable proofs, n by n\n");
@@ -568,9 +697,15 @@ pub fn generate(
     }) {
         push_proof(w, e)?;
     }
+    Ok(())
+}
+
+/// The argument above the last n (from `docs/large-n.md`), or that it is not written yet.
+fn large_n_section(w: &mut String, c: &Context) {
+    let Context { large_n, n0, .. } = c;
     let _ = writeln!(w, "<a id=\"large-n\"></a>\n");
     let _ = writeln!(w, "## Every n above {n0}\n");
-    match &large_n {
+    match large_n {
         Some(text) => {
             push_demoted(w, text);
             let _ = writeln!(w, "(From `docs/large-n.md`.)\n");
@@ -583,12 +718,17 @@ pub fn generate(
             );
         }
     }
-    if let Some(openings) = &extras.openings {
-        push_openings(w, openings);
-    }
-    if let Some(chains) = &extras.chains {
-        push_chains(w, chains);
-    }
+}
+
+/// The commands that rerun every check.
+fn rerunning(w: &mut String, c: &Context) {
+    let Context {
+        extras,
+        manifest,
+        covered,
+        n0,
+        ..
+    } = c;
     let _ = writeln!(w, "<a id=\"rerunning\"></a>\n");
     let _ = writeln!(w, "## Rerunning every check\n");
     let _ = writeln!(w, "From a clone of the repository:\n");
@@ -631,10 +771,6 @@ pub fn generate(
             None => String::new(),
         }
     );
-    Ok(Generated {
-        markdown: s,
-        figures,
-    })
 }
 
 /// Longest list of winning openings the document prints in full (every n ≤ 128 has at most 48).
@@ -748,19 +884,19 @@ fn push_demoted(w: &mut String, text: &str) {
     let _ = writeln!(w);
 }
 
-/// Certificates over n on a log axis: one row per winner, a tick or a bar per file (the
-/// picture is drawn by `frontends::draw`).
-fn coverage_svg(entries: &[AcceptedFile]) -> String {
-    let spans: Vec<_> = entries
-        .iter()
-        .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
-        .collect();
-    crate::frontends::draw::coverage_chart(&spans)
+/// Certificates over n on a log axis: one row per winner, a tick or a bar per file.
+fn coverage_figure(entries: &[AcceptedFile]) -> Figure {
+    Figure::Coverage(
+        entries
+            .iter()
+            .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
+            .collect(),
+    )
 }
 
-/// A closed pairing drawn on the numbers 1..n (`frontends::draw::closed_pairing`): the
-/// closure and the answers coloured, each pair joined by a thick line.
-fn pairing_svg(d: &Decoded) -> Option<String> {
+/// A closed pairing drawn on the numbers 1..n: the closure and the answers coloured, each
+/// pair joined by a thick line. None above 400 numbers.
+fn pairing_figure(d: &Decoded) -> Option<Figure> {
     let DecodedStrategy::Pairing { opening, pairs } = &d.strategy else {
         return None;
     };
@@ -768,24 +904,28 @@ fn pairing_svg(d: &Decoded) -> Option<String> {
         return None;
     }
     let rows = explain::closure_rows(d.n_last, d.rule, *opening, pairs).ok()?;
-    let (n, winner) = (d.n_last, d.winner);
-    Some(crate::frontends::draw::closed_pairing(
-        n, winner, *opening, &rows,
-    ))
+    Some(Figure::Pairing {
+        n: d.n_last,
+        winner: d.winner,
+        opening: *opening,
+        rows,
+    })
 }
 
-/// Writes the document and its figures; returns the paths written.
+/// Writes the document and its figures, drawn (path relative to it, SVG); returns the paths
+/// written.
 pub fn write(
     dir_out: &Path,
     file_name: &str,
-    generated: &Generated,
+    markdown: &str,
+    figures: &[(String, String)],
 ) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     let out = dir_out.join(file_name);
-    std::fs::write(&out, &generated.markdown)
+    std::fs::write(&out, markdown)
         .map_err(|error| format!("cannot write {}: {error}", out.display()))?;
     written.push(out.display().to_string());
-    for (name, svg) in &generated.figures {
+    for (name, svg) in figures {
         let path = dir_out.join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
@@ -799,148 +939,4 @@ pub fn write(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::proofs::accept::Accepted;
-    use crate::proofs::explain::Kind;
-
-    /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
-    fn interval_entry() -> AcceptedFile {
-        AcceptedFile {
-            file: "interval-141-163.bin".into(),
-            decoded: Decoded {
-                n: 141,
-                n_last: 163,
-                rule: OpeningRule::Even,
-                winner: Player::First,
-                kind: Kind::IntervalClosedPairing,
-                generator: "test".into(),
-                strategy: DecodedStrategy::Pairing {
-                    opening: Some(82),
-                    pairs: vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)],
-                },
-            },
-            accepted: Accepted {
-                positions: 6,
-                blake3: "00".into(),
-                bytes: 100,
-                name: "certificates/interval-141-163.bin".into(),
-            },
-        }
-    }
-
-    #[test]
-    fn intervals_gaps_and_the_large_n_argument_appear_in_the_document() {
-        let temporary = tempfile::tempdir().unwrap();
-        let docs = temporary.path();
-        let without = generate(&[interval_entry()], &Extras::default(), docs, None)
-            .unwrap()
-            .markdown;
-        assert!(
-            without.contains("| 141 | 163 | 41 | 43 | 47 | 139 | 82 | `interval-141-163.bin` |"),
-            "{without}"
-        );
-        assert!(without.contains("**Not covered by any certificate:** 1–140"));
-        assert!(without.contains("[1 general-scheme interval](#general-scheme)"));
-        assert!(without.contains("for every other n with 1 ≤ n ≤ 163"));
-        std::fs::write(docs.join("large-n.md"), "# Above\n\nA cited theorem.\n").unwrap();
-        let with = generate(&[interval_entry()], &Extras::default(), docs, None)
-            .unwrap()
-            .markdown;
-        assert!(with.contains("### Above\n\nA cited theorem."), "{with}");
-        assert!(with.contains("the first player wins for every other n ≥ 1"));
-    }
-
-    #[test]
-    fn the_general_scheme_is_recognised_only_with_its_pairs_primes_and_bounds() {
-        let entry = interval_entry();
-        assert_eq!(general_scheme(&entry.decoded), Some([41, 43, 47, 139]));
-        let with = |n: u64, n_last: u64, pairs: Vec<(u64, u64)>| {
-            let mut d = interval_entry().decoded;
-            (d.n, d.n_last) = (n, n_last);
-            if let DecodedStrategy::Pairing { pairs: p, .. } = &mut d.strategy {
-                *p = pairs;
-            }
-            general_scheme(&d)
-        };
-        let pairs = vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)];
-        // 3r = 141 must be on the first board; 4p = 164 must exceed the last.
-        assert_eq!(with(140, 163, pairs.clone()), None);
-        assert_eq!(with(141, 164, pairs.clone()), None);
-        // Another prime s is read as it is; a composite s, or a pair other than the scheme's, is
-        // not the scheme.
-        let mut wrong = pairs.clone();
-        wrong[0] = (1, 137);
-        assert_eq!(with(141, 163, wrong), Some([41, 43, 47, 137]));
-        let mut composite = pairs.clone();
-        composite[0] = (1, 133);
-        assert_eq!(with(141, 163, composite), None);
-        let mut swapped = pairs;
-        swapped[4] = (43, 129);
-        assert_eq!(with(141, 163, swapped), None);
-    }
-
-    #[test]
-    fn the_openings_and_chains_sections_state_what_the_extras_hold() {
-        let extras = Extras {
-            openings: Some(vec![
-                (1, vec![]),
-                (2, vec![]),
-                (3, vec![2]),
-                (4, (1..=61).map(|k| 2 * k).collect()),
-            ]),
-            chains: Some(vec![(1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]),
-        };
-        let text = generate(&[interval_entry()], &extras, Path::new("."), None)
-            .unwrap()
-            .markdown;
-        assert!(
-            text.contains("For every n with 1 ≤ n ≤ 4, the even numbers"),
-            "{text}"
-        );
-        // 61 openings are more than the document lists: the first 30, the last, where to read all.
-        assert!(
-            text.contains(
-                " 58 60 … 122 (all 61 in `jg explain certificates/openings/cert-4-openings.bin`) \
-                 | 61 |"
-            ),
-            "{text}"
-        );
-        assert!(text.contains("| 3 | 2 | 1 |\n"), "{text}");
-        assert!(text.contains("| 2 | none (the second player wins) | 0 |\n"));
-        assert!(text.contains("For every n with 1 ≤ n ≤ 5, the longest sequence"));
-        assert!(
-            text.contains("| 0 |  | 1 | 2 | 3 | 4 | 4 |  |  |  |  |\n"),
-            "{text}"
-        );
-        assert!(text.contains("- [Longest chains (OEIS A337125)](#chains)"));
-        assert!(text.contains("jg-verify certificates/openings/*.bin"));
-        let without = generate(
-            &[interval_entry()],
-            &Extras::default(),
-            Path::new("."),
-            None,
-        )
-        .unwrap()
-        .markdown;
-        assert!(!without.contains("(#chains)") && !without.contains("(#openings)"));
-    }
-
-    #[test]
-    fn two_files_that_disagree_are_refused() {
-        let mut liar = interval_entry();
-        liar.file = "liar.bin".into();
-        liar.decoded.n = 150;
-        liar.decoded.n_last = 150;
-        liar.decoded.winner = Player::Second;
-        let error = generate(
-            &[interval_entry(), liar],
-            &Extras::default(),
-            Path::new("."),
-            None,
-        )
-        .err()
-        .unwrap();
-        assert!(error.contains("disagree on n = 150"), "{error}");
-    }
-}
+mod tests;

@@ -2,8 +2,9 @@
 //! theorem document (default docs/THEOREM.md) with its figures in `figures/` beside it.
 
 use super::CliError;
+use juniper_green::frontends::draw;
 use juniper_green::proofs::accept::read_theorem_folder;
-use juniper_green::proofs::theorem_document as theorem;
+use juniper_green::proofs::theorem_document::{self as theorem, Figure};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,7 +46,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."));
     let manifest = std::fs::read(args.certificates.join("MANIFEST.tsv")).ok();
-    let generated = theorem::generate(&entries, &extras, &docs, manifest.as_deref())?;
+    // The argument above the folder's last n, next to the document, when written.
+    let large_n = std::fs::read_to_string(docs.join("large-n.md")).ok();
+    let generated = theorem::generate(&entries, &extras, large_n.as_deref(), manifest.as_deref())?;
+    let figures: Vec<(String, String)> = generated
+        .figures
+        .iter()
+        .map(|(name, figure)| (name.clone(), draw_figure(figure)))
+        .collect();
     let name = args
         .output
         .file_name()
@@ -53,10 +61,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .to_string_lossy()
         .into_owned();
     super::create_parent(&args.output)?;
-    for path in theorem::write(&docs, &name, &generated)? {
+    for path in theorem::write(&docs, &name, &generated.markdown, &figures)? {
         if !super::quiet() {
             println!("wrote {path}");
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A figure of the document as SVG.
+fn draw_figure(figure: &Figure) -> String {
+    match figure {
+        Figure::Coverage(spans) => draw::coverage_chart(spans),
+        Figure::Pairing {
+            n,
+            winner,
+            opening,
+            rows,
+        } => draw::closed_pairing(*n, *winner, *opening, rows),
+    }
 }
