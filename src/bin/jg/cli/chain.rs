@@ -63,12 +63,8 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = super::parse_range,
           conflicts_with_all = ["n", "from", "to"])]
     pub range: Option<(u64, u64)>,
-    /// First n of a range (with --to; the same as --range FROM..TO)
-    #[arg(long, value_parser = super::parse_n, requires = "to", conflicts_with = "n")]
-    pub from: Option<u64>,
-    /// Last n of a range (with --from)
-    #[arg(long, value_parser = super::parse_n, requires = "from")]
-    pub to: Option<u64>,
+    #[command(flatten)]
+    pub ends: super::FromTo,
     /// Where --range writes (default certificates/chains)
     #[arg(long, value_name = "DIR", default_value = "certificates/chains")]
     pub out_dir: PathBuf,
@@ -91,7 +87,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => None,
     };
     let deadline = time_limit.map(|limit| started + limit);
-    let from_to = match args.from.zip(args.to) {
+    let from_to = match args.ends.pair() {
         Some((from, to)) => Some(super::range_of(from, to, None)?),
         None => None,
     };

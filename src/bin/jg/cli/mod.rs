@@ -79,6 +79,25 @@ pub fn parse_n_at_most(text: &str, max: u64) -> Result<u64, String> {
 }
 
 /// Parses a board size for the solving commands: 1..=2^64 − 1.
+/// A range given by its ends, `--from A --to B` (the same as `--range A..B`), for the commands
+/// that take both; a command that has it also has an `n` and a `range` argument.
+#[derive(clap::Args)]
+pub struct FromTo {
+    /// First n of a range (with --to; the same as --range FROM..TO)
+    #[arg(long, value_parser = parse_n, requires = "to", conflicts_with = "n")]
+    pub from: Option<u64>,
+    /// Last n of a range (with --from)
+    #[arg(long, value_parser = parse_n, requires = "from")]
+    pub to: Option<u64>,
+}
+
+impl FromTo {
+    /// (from, to) when both are given.
+    pub fn pair(&self) -> Option<(u64, u64)> {
+        self.from.zip(self.to)
+    }
+}
+
 pub fn parse_n(text: &str) -> Result<u64, String> {
     parse_n_at_most(text, u64::MAX)
 }

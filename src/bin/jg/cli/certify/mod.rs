@@ -34,12 +34,8 @@ pub struct Args {
     #[arg(long, value_name = "A..B", value_parser = super::parse_range,
           conflicts_with_all = ["n", "from", "to"])]
     pub range: Option<(u64, u64)>,
-    /// First n of a range (with --to; the same as --range FROM..TO)
-    #[arg(long, value_parser = super::parse_n, requires = "to", conflicts_with = "n")]
-    pub from: Option<u64>,
-    /// Last n of a range (with --from)
-    #[arg(long, value_parser = super::parse_n, requires = "from")]
-    pub to: Option<u64>,
+    #[command(flatten)]
+    pub ends: super::FromTo,
     /// Write the theorem folder for A..B into --out-dir: the fewest files (interval closed
     /// pairings and single-n certificates) proving every n, and its MANIFEST.tsv
     #[arg(long, value_name = "A..B", value_parser = super::parse_range,
@@ -89,7 +85,7 @@ pub enum Target {
 impl Args {
     /// The target: clap lets exactly one of N, --range, --from/--to and --cover through.
     pub fn target(&self) -> Result<Target, CliError> {
-        match (self.n, self.range.or(self.from.zip(self.to)), self.cover) {
+        match (self.n, self.range.or(self.ends.pair()), self.cover) {
             (Some(n), None, None) => Ok(Target::One(n)),
             (None, Some((from, to)), None) => {
                 let (from, to) = range_of(from, to, None)?;
