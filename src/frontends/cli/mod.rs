@@ -6,6 +6,7 @@
 pub mod certify;
 pub mod certify_openings;
 pub mod chain;
+pub mod count;
 pub mod draw;
 pub mod explain;
 pub mod formal_data;
