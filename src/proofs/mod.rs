@@ -7,7 +7,8 @@
 //!   [`chains`] (the folder of chain certificates and its b-file, resumable);
 //! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
 //!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates), [`oeis`] (the
-//!   results as OEIS b-files, from verified certificates).
+//!   results as OEIS b-files, from verified certificates), [`oeis_games`] (the b-files of how many
+//!   games there are, from the exact counts).
 
 pub mod certificate;
 pub mod certify;
@@ -17,6 +18,7 @@ pub mod explain;
 pub mod formal;
 pub mod manifest;
 pub mod oeis;
+pub mod oeis_games;
 pub mod openings;
 pub mod theorem;
 pub mod theorem_document;

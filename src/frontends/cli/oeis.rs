@@ -21,6 +21,10 @@ pub struct Args {
     /// The folder the b-files go to
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
+    /// Also count the games of n = 1..N and write b348842.txt, b348843.txt and b348844.txt
+    /// (`jg count`'s hub counter; the published files, N = 60, take hours: BENCHMARKS.md)
+    #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
+    pub games_to: Option<u64>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -28,6 +32,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Ok(files) => {
             for path in oeis::write(&args.out_dir, &files)? {
                 println!("wrote {}", path.display());
+            }
+            if let Some(to) = args.games_to {
+                for path in oeis::write(&args.out_dir, &super::count::b_files(to as u32)?)? {
+                    println!("wrote {}", path.display());
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
