@@ -82,6 +82,9 @@ struct Suffix {
 struct SuffixInfo {
     first: Option<Slot>,
     tail: u32,
+    /// What a run of the first slot depends on once started: its exit and the tail. Suffixes
+    /// that differ only in where the first run may start share their run states.
+    run: u32,
     slots: u32,
     cover: Option<u32>,
 }
@@ -210,7 +213,7 @@ impl HubCounter {
             }
         }
         extend(&mut Vec::new(), self.k, &mut sequences);
-        let mut interned = HashMap::new();
+        let (mut interned, mut runs) = (HashMap::new(), HashMap::new());
         for (opening_index, &c0) in self.openings.clone().iter().enumerate() {
             for seq in &sequences {
                 let hub_opening = c0 <= self.k;
@@ -241,6 +244,7 @@ impl HubCounter {
                 }
                 let run = self.intern(
                     &mut interned,
+                    &mut runs,
                     Suffix {
                         slots: slots.clone(),
                         cover: None,
@@ -251,6 +255,7 @@ impl HubCounter {
                 let cover = (self.hub_nb[last as usize] & !named == 0).then(|| {
                     self.intern(
                         &mut interned,
+                        &mut runs,
                         Suffix {
                             slots: slots[..r].to_vec(),
                             cover: Some(last),
@@ -268,7 +273,12 @@ impl HubCounter {
         }
     }
 
-    fn intern(&mut self, interned: &mut HashMap<Suffix, u32>, suffix: Suffix) -> u32 {
+    fn intern(
+        &mut self,
+        interned: &mut HashMap<Suffix, u32>,
+        runs: &mut HashMap<(Option<Exit>, u32), u32>,
+        suffix: Suffix,
+    ) -> u32 {
         if let Some(&id) = interned.get(&suffix) {
             return id;
         }
@@ -276,6 +286,7 @@ impl HubCounter {
             0 => u32::MAX,
             _ => self.intern(
                 interned,
+                runs,
                 Suffix {
                     slots: suffix.slots[1..].to_vec(),
                     cover: suffix.cover,
@@ -283,9 +294,14 @@ impl HubCounter {
             ),
         };
         let id = self.suffixes.len() as u32;
+        let next = runs.len() as u32;
+        let run = *runs
+            .entry((suffix.slots.first().map(|s| s.exit), tail))
+            .or_insert(next);
         self.suffixes.push(SuffixInfo {
             first: suffix.slots.first().copied(),
             tail,
+            run,
             slots: suffix.slots.len() as u32,
             cover: suffix.cover,
         });
@@ -412,9 +428,10 @@ impl HubCounter {
 
     /// The run of the first slot of `s` goes from `w` into the piece `b` (adjacent to `w`).
     fn enter(&self, s: u32, w: u32, b: Set) -> Result<Stored, Overflow> {
+        // Keyed by the run, not the suffix: `at` ≠ 0 keeps these apart from the pieces' keys.
         let key = Key {
             set: b,
-            suffix: s,
+            suffix: self.suffixes[s as usize].run,
             at: w,
         };
         if let Some(p) = self.memo.get(&key) {

@@ -89,7 +89,10 @@ mod tests {
             for &b in &values {
                 assert_eq!(a.checked_mul(b), b.checked_mul(a));
                 let sum = a.checked_add(b).unwrap();
-                assert_eq!(sum.total().unwrap(), a.total().unwrap() + b.total().unwrap());
+                assert_eq!(
+                    sum.total().unwrap(),
+                    a.total().unwrap() + b.total().unwrap()
+                );
                 assert_eq!((sum.even, sum.odd), (a.even + b.even, a.odd + b.odd));
                 // The total of a product is the product of the totals.
                 assert_eq!(
