@@ -183,6 +183,76 @@ pub fn counts_from_b348844(text: &str) -> Result<Vec<Count>, String> {
     Ok(counts)
 }
 
+/// The counts n = 1..N read from the CSV of `jg count --by-opening --format csv` (header
+/// `n,opening,games,odd,even`; for each n its `all` row, then one row per opening). Header lines
+/// may repeat, so that the outputs of several `jg count --range` runs can be concatenated. The
+/// rows must give n = 1, 2, …, N in order, each opening 2, 4, …, 2·⌊n/2⌋ once, and each `all`
+/// row and `games` column must be the sum of their parts: a long count can be run once by
+/// `jg count`, and its b-files written from it (`jg oeis --games-from`) are the bytes
+/// `jg oeis --games-to N` writes.
+pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
+    let mut counts: Vec<Count> = Vec::new();
+    let mut totals: Vec<Parity> = Vec::new();
+    for (number, line) in (1..).zip(text.lines()) {
+        if line == "n,opening,games,odd,even" {
+            continue;
+        }
+        let bad = |why: &str| format!("line {number} `{line}`: {why}");
+        let fields: Vec<&str> = line.split(',').collect();
+        let [n, opening, games, odd, even] = fields[..] else {
+            return Err(bad("not n,opening,games,odd,even"));
+        };
+        let number_in = |field: &str| field.parse::<u128>().map_err(|_| bad("not a number"));
+        let (n, games) = (number_in(n)?, number_in(games)?);
+        let parity = Parity {
+            odd: number_in(odd)?,
+            even: number_in(even)?,
+        };
+        if parity.total().ok() != Some(games) {
+            return Err(bad("games is not odd + even"));
+        }
+        if opening == "all" {
+            if n != counts.len() as u128 + 1 {
+                return Err(bad(&format!("n = {} expected", counts.len() + 1)));
+            }
+            counts.push(Count {
+                n: n as u32,
+                openings: Vec::new(),
+                stats: None,
+            });
+            totals.push(parity);
+            continue;
+        }
+        let Some(count) = counts.last_mut().filter(|c| c.n as u128 == n) else {
+            return Err(bad("an opening row outside its n's rows"));
+        };
+        let expected = 2 * (count.openings.len() as u128 + 1);
+        if number_in(opening)? != expected || expected > n {
+            return Err(bad(&format!("opening {expected} expected")));
+        }
+        count.openings.push((expected as u32, parity));
+    }
+    for (count, total) in counts.iter().zip(&totals) {
+        let n = count.n;
+        if count.openings.len() != (n / 2) as usize {
+            return Err(format!(
+                "n = {n}: {} openings, not {}",
+                count.openings.len(),
+                n / 2
+            ));
+        }
+        if count.games().ok() != Some(*total) {
+            return Err(format!(
+                "n = {n}: the `all` row is not the sum of the openings"
+            ));
+        }
+    }
+    if counts.is_empty() {
+        return Err("no count in the file".to_string());
+    }
+    Ok(counts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,5 +305,34 @@ mod tests {
         assert!(counts_from_b348844(&cut).is_err());
         let renumbered = files[2].text.replace("\n7 ", "\n8 ");
         assert!(counts_from_b348844(&renumbered).is_err());
+    }
+
+    #[test]
+    fn the_csv_of_jg_count_gives_the_same_files() {
+        let original = counts(9);
+        let mut csv = String::from("n,opening,games,odd,even\n");
+        for c in &original {
+            let g = c.games().unwrap();
+            csv += &format!("{},all,{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            for (k, g) in &c.openings {
+                csv += &format!("{},{k},{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            }
+            if c.n == 4 {
+                csv += "n,opening,games,odd,even\n";
+            }
+        }
+        let back = counts_from_csv(&csv).unwrap();
+        assert_eq!(b_files(&back).unwrap(), b_files(&original).unwrap());
+        // A changed term, a missing row, a skipped n, a wrong sum: each refused.
+        for broken in [
+            csv.replace("9,2,", "9,4,"),
+            csv.replace("6,4,11,7,4\n", ""),
+            csv.replacen("3,all,", "4,all,", 1),
+            csv.replace("6,all,35,19,16", "6,all,36,20,16"),
+            csv.replace("6,4,11,7,4", "6,4,12,7,4"),
+        ] {
+            assert_ne!(broken, csv);
+            assert!(counts_from_csv(&broken).is_err(), "{broken}");
+        }
     }
 }

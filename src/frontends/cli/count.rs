@@ -142,3 +142,16 @@ pub fn b_files(to: u32) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliEr
     bar.finish_and_clear();
     Ok(juniper_green::proofs::oeis_games::b_files(&counts)?.to_vec())
 }
+
+/// The b-files of `jg oeis --games-from CSV`: the counts of a `jg count --by-opening --format
+/// csv` run, read back and checked (`oeis_games::counts_from_csv`).
+pub fn b_files_from(
+    csv: &std::path::Path,
+) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliError> {
+    use juniper_green::proofs::oeis_games;
+    let text = std::fs::read_to_string(csv)
+        .map_err(|e| CliError::from(format!("cannot read {}: {e}", csv.display())))?;
+    let counts = oeis_games::counts_from_csv(&text)
+        .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))?;
+    Ok(oeis_games::b_files(&counts)?.to_vec())
+}

@@ -25,18 +25,24 @@ pub struct Args {
     /// (`jg count`'s hub counter; the published files, N = 60, take hours: BENCHMARKS.md)
     #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
     pub games_to: Option<u64>,
+    /// Write those three b-files from counts already made: the CSV of
+    /// `jg count --range 1..N --by-opening --format csv` (the same bytes as --games-to N)
+    #[arg(long, value_name = "CSV", conflicts_with = "games_to")]
+    pub games_from: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match oeis::generate(&args.certificates, &args.openings, &args.chains) {
-        Ok(files) => {
+        Ok(mut files) => {
+            // Every file made before any is written: a bad CSV writes nothing.
+            if let Some(to) = args.games_to {
+                files.extend(super::count::b_files(to as u32)?);
+            }
+            if let Some(csv) = &args.games_from {
+                files.extend(super::count::b_files_from(csv)?);
+            }
             for path in oeis::write(&args.out_dir, &files)? {
                 println!("wrote {}", path.display());
-            }
-            if let Some(to) = args.games_to {
-                for path in oeis::write(&args.out_dir, &super::count::b_files(to as u32)?)? {
-                    println!("wrote {}", path.display());
-                }
             }
             Ok(ExitCode::SUCCESS)
         }
