@@ -1,10 +1,14 @@
 //! How many games there are (`jg count`, docs/COUNTING.md): the published terms of OEIS
 //! A348842–A348844 pinned; the hub counter against the enumeration that walks every game; the
-//! same bytes on one thread and on two; the CLI's outputs as reviewed snapshots.
+//! same bytes on one thread and on two; the CLI's outputs as reviewed snapshots; and the
+//! committed b-files and figure against what the commands write now.
 //! (The test that breaks one step of the hub counter and sees the agreement fail is beside the
 //! counter, in src/engines/count/hubs.rs: the broken steps are switches only tests can reach.)
 
 use juniper_green::engines::count::{count, Count, CountOptions, Method, Parity};
+use juniper_green::frontends::growth;
+use juniper_green::proofs::oeis_games;
+use std::path::Path;
 use std::process::Command;
 
 /// A348842, n = 1..22: the OEIS data (Lang, 2021).
@@ -225,4 +229,87 @@ fn the_csv_contract() {
         .copied()
         .collect();
     assert_eq!(all.len(), 16);
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run_jg(args: &[&str]) {
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .current_dir(root())
+        .args(args)
+        .env("RAYON_NUM_THREADS", "2")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "jg {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The committed b-files: their terms for n ≤ 26 are what `jg oeis --games-to 26` writes now
+/// (and `jg oeis --games-from` on `jg count`'s CSV writes the same bytes), and each file is
+/// what `jg oeis` writes from its own terms, byte for byte (the full run takes most of an hour:
+/// BENCHMARKS.md); the figure of docs/COUNTING.md is the chart of those terms.
+#[test]
+fn the_committed_b_files_and_figure_are_what_the_commands_write() {
+    let committed = |name: &str| {
+        std::fs::read_to_string(root().join("certificates/oeis").join(name))
+            .unwrap_or_else(|_| panic!("certificates/oeis/{name} is not committed"))
+    };
+    let (counted, from_csv) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let path = |dir: &tempfile::TempDir| dir.path().to_str().unwrap().to_string();
+    let csv = format!("{}/counts.csv", path(&counted));
+    run_jg(&["oeis", "--games-to", "26", "-o", &path(&counted)]);
+    run_jg(&[
+        "count",
+        "--range",
+        "1..26",
+        "--by-opening",
+        "--format",
+        "csv",
+        "-q",
+        "-o",
+        &csv,
+    ]);
+    run_jg(&["oeis", "--games-from", &csv, "-o", &path(&from_csv)]);
+    for name in [
+        oeis_games::A348842,
+        oeis_games::A348843,
+        oeis_games::A348844,
+    ] {
+        let fresh = std::fs::read_to_string(counted.path().join(name)).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(from_csv.path().join(name)).unwrap(),
+            fresh,
+            "{name}: --games-from and --games-to differ"
+        );
+        let fresh = oeis_games::terms(&fresh).unwrap();
+        let published = oeis_games::terms(&committed(name)).unwrap();
+        assert!(published.len() > fresh.len(), "{name} ends before n = 26");
+        assert_eq!(
+            &published[..fresh.len()],
+            &fresh[..],
+            "{name}: run `jg oeis --games-to {}`",
+            oeis_games::PUBLISHED_TO
+        );
+    }
+    // Every committed file, re-rendered from the counts the committed A348844 holds.
+    let counts = oeis_games::counts_from_b348844(&committed(oeis_games::A348844)).unwrap();
+    assert_eq!(counts.len() as u32, oeis_games::PUBLISHED_TO);
+    for file in oeis_games::b_files(&counts).unwrap() {
+        assert!(
+            file.text == committed(file.name),
+            "{} is not what jg oeis writes",
+            file.name
+        );
+    }
+    let totals: Vec<(u32, Parity)> = counts.iter().map(|c| (c.n, c.games().unwrap())).collect();
+    let figure = std::fs::read_to_string(root().join("docs/figures/game-counts.svg")).unwrap();
+    assert!(
+        figure == growth::growth_chart(&totals),
+        "docs/figures/game-counts.svg: run the command of docs/COUNTING.md"
+    );
 }

@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
     /// Also count the games of n = 1..N and write b348842.txt, b348843.txt and b348844.txt
-    /// (`jg count`'s hub counter; the published files, N = 60, take hours: BENCHMARKS.md)
+    /// (`jg count`'s hub counter; the published files, N = 43, took about 6 min of CPU time and
+    /// 2.7 GB: BENCHMARKS.md)
     #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
     pub games_to: Option<u64>,
     /// Write those three b-files from counts already made: the CSV of
