@@ -310,7 +310,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The opening of a docs figure: the SVG element of this size and font size, on white.
-fn figure_start(svg: &mut String, width: f64, height: f64, font_size: u32) {
+pub(crate) fn figure_start(svg: &mut String, width: f64, height: f64, font_size: u32) {
     let _ = writeln!(
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{font_size}">"#

@@ -9,7 +9,8 @@
 //!   file or a folder: the one step before anything below says a word about a certificate);
 //! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
 //!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates), [`oeis`] (the
-//!   results as OEIS b-files, from verified certificates).
+//!   results as OEIS b-files, from verified certificates), [`oeis_games`] (the b-files of how many
+//!   games there are, from the exact counts).
 
 pub mod accept;
 pub mod certificate;
@@ -20,6 +21,7 @@ pub mod explain;
 pub mod formal;
 pub mod manifest;
 pub mod oeis;
+pub mod oeis_games;
 pub mod openings;
 pub mod theorem;
 pub mod theorem_document;

@@ -44,6 +44,8 @@ enum Command {
     /// Solitaire: a longest chain of 1..N, proved longest
     #[command(after_help = cli::chain::LP_BACKEND)]
     Chain(cli::chain::Args),
+    /// How many complete games 1..N has (OEIS A348842–A348844), exactly
+    Count(cli::count::Args),
     /// Play a game in the terminal against the perfect player
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
@@ -113,6 +115,7 @@ fn main() -> ExitCode {
         Command::Certify(args) => cli::certify::run(args),
         Command::Verify(args) => cli::verify::run(args),
         Command::Chain(args) => cli::chain::run(args),
+        Command::Count(args) => cli::count::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
         Command::Completions { shell } => {

@@ -5,6 +5,7 @@
 
 pub mod certify;
 pub mod chain;
+pub mod count;
 pub mod draw;
 pub mod explain;
 pub mod formal_data;

@@ -22,11 +22,27 @@ pub struct Args {
     /// The folder the b-files go to
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
+    /// Also count the games of n = 1..N and write b348842.txt, b348843.txt and b348844.txt
+    /// (`jg count`'s hub counter; the published files, N = 43, took about 6 min of CPU time and
+    /// 2.7 GB: BENCHMARKS.md)
+    #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
+    pub games_to: Option<u64>,
+    /// Write those three b-files from counts already made: the CSV of
+    /// `jg count --range 1..N --by-opening --format csv` (the same bytes as --games-to N)
+    #[arg(long, value_name = "CSV", conflicts_with = "games_to")]
+    pub games_from: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     match oeis::generate(&args.certificates, &args.openings, &args.chains) {
-        Ok(files) => {
+        Ok(mut files) => {
+            // Every file made before any is written: a bad CSV writes nothing.
+            if let Some(to) = args.games_to {
+                files.extend(super::count::b_files(to as u32)?);
+            }
+            if let Some(csv) = &args.games_from {
+                files.extend(super::count::b_files_from(csv)?);
+            }
             for path in oeis::write(&args.out_dir, &files)? {
                 println!("wrote {}", path.display());
             }
