@@ -193,7 +193,16 @@ fn huge_length_fields() {
     let (bytes, _) = valid(12);
     let mut huge = bytes.clone();
     huge[BODY - 40..BODY - 32].copy_from_slice(&u64::MAX.to_le_bytes());
-    assert_says(&rejection(&huge), &["body_len is 18446744073709551615"]);
+    // Past the most a pairing body on 1..12 can hold, (12 + 2)·1 + 8 = 22 bytes: named from the
+    // header alone, as `jg-verify` names it before reading the body (spec.md §4.4).
+    assert_says(&rejection(&huge), &["body_len is 18446744073709551615: a certificate of kind 2"]);
+    huge[BODY - 40..BODY - 32].copy_from_slice(&22u64.to_le_bytes());
+    assert_says(&rejection(&huge), &["body_len is 22 not 12"]);
+    huge[BODY - 40..BODY - 32].copy_from_slice(&23u64.to_le_bytes());
+    assert_says(
+        &rejection(&huge),
+        &["body_len is 23: a certificate of kind 2 for n = 12 has at most 22"],
+    );
     let mut generator = bytes.clone();
     generator[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
     assert_says(&rejection(&generator), &["generator"]);
@@ -319,6 +328,10 @@ fn random_certificates_with_valid_headers() {
         if kind == 3 && rng.below(2) == 0 {
             let n_last = n + rng.below(4);
             body.splice(0..0, n_last.to_le_bytes());
+        }
+        if kind != 4 {
+            // A valid header announces at most (n + 2)·w + 8 body bytes for kinds 2 and 3.
+            body.truncate(n as usize + 10);
         }
         let bytes = certificate(n, free, first, kind, &body);
         match verify_bytes(&bytes, &Limits::default()) {
