@@ -253,7 +253,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         return no(format!("length {length} is too short for n = {n} (n > 2·length + 8)"));
     }
     tokens.expect("chain")?;
-    budget.charge(0, 8 * (n as u64 + 1), "the chain's places")?;
+    budget.charge(0, 8 * (n as u64 + 1), "the chain")?;
     let (mut place, mut previous) = (vec![0usize; n + 1], 0);
     for i in 1..=length {
         let v = tokens.number("chain number", 1, n as i128)?;
@@ -302,7 +302,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         // The edges inside S: one step (a search in S) for each edge of H at a number of S.
         let (incident, edges) = (&programme.incident, &programme.edges);
         let degrees: usize = set.iter().map(|&a| incident[a].len()).sum();
-        budget.charge(degrees as u64, 8 * degrees as u64, "a cut's edges")?;
+        budget.charge(degrees as u64, 8 * degrees as u64, "a cut's edge list")?;
         let up = |&a: &usize| incident[a].iter().copied().filter(move |&e| edges[e].0 == a);
         let inside = |e: &usize| set.binary_search(&edges[*e].1).is_ok();
         let within = set.iter().flat_map(up).filter(inside).collect();

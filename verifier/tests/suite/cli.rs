@@ -390,3 +390,52 @@ fn a_closed_pipe_ends_the_lines_not_the_verdict() {
     assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "1");
 }
+
+/// `--whole-line` prints a rejection's whole line of play; without it a long line is summed up
+/// by its length and ends (text and JSON alike).
+#[test]
+fn whole_line_prints_the_line_of_play_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bytes, line) = crate::closure::long_line_certificate();
+    let path = write(dir.path(), "long.bin", &bytes);
+    let words = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    let len = line.len() - 1;
+    let short = run(&[path.as_os_str()]);
+    assert_eq!(short.code, 1);
+    assert!(
+        short.out.contains(&format!(" … {} (a line of {len} numbers)", words(&line[len - 4..len]))),
+        "{}",
+        short.out
+    );
+    let whole = run(&["--whole-line".as_ref(), path.as_os_str()]);
+    assert_eq!(whole.code, 1);
+    assert!(
+        whole.out.contains(&format!("move after {}: the pairing", words(&line[..len]))),
+        "{}",
+        whole.out
+    );
+    let json =
+        run(&["--whole-line".as_ref(), "--format".as_ref(), "json".as_ref(), path.as_os_str()]);
+    assert!(
+        json.out.contains(&format!("move after {}: the pairing", words(&line[..len]))),
+        "{}",
+        json.out
+    );
+}
+
+/// A chain certificate is checked under the same `--max-*` bounds: below them it is refused
+/// (exit 3), not judged.
+#[test]
+fn a_chain_certificate_past_a_bound_is_refused() {
+    let published =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/chains/chain-30.txt");
+    for (option, what) in
+        [("--max-work", "work limit: the graph takes"), ("--max-memory-mib", "memory limit: ")]
+    {
+        let result = run(&[option.as_ref(), "0".as_ref(), published.as_os_str()]);
+        assert_eq!(result.code, 3, "{}", result.out);
+        let expected = format!("{}: refused: {what}", published.display());
+        assert!(result.out.starts_with(&expected), "{}", result.out);
+    }
+    assert_eq!(run(&["--max-work".as_ref(), "10000".as_ref(), published.as_os_str()]).code, 0);
+}

@@ -8,6 +8,7 @@ mod barrier;
 mod chain;
 mod cli;
 mod closure;
+mod costs;
 mod covers;
 mod hostile;
 mod interval;
