@@ -10,6 +10,7 @@ mod cli;
 mod closure;
 mod costs;
 mod covers;
+mod fuzz_replay;
 mod hostile;
 mod interval;
 mod mutation;
