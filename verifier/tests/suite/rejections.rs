@@ -366,3 +366,26 @@ fn random_bytes() {
         assert!(verify_bytes(&bytes, &Limits::default()).is_err());
     }
 }
+
+/// The body of a closed pairing holds at most (n + 2)·w + 8 bytes, and a version 2 file 50 696
+/// more: the largest witness section, 96 witnesses of 63 factors (spec.md §2, §3.5). One byte
+/// more is named from the header alone; at the bound the body is read and judged.
+#[test]
+fn the_body_size_bound_leaves_room_for_the_largest_witness_section() {
+    let largest = 12 + 8 + 8 + 96 * (24 + 8 * 63); // n = 10, w = 1
+    assert_eq!(largest, 50_716);
+    for (version, len, says) in [
+        (2u8, largest, "body at byte 94: 0 witnesses: 1 to 96 allowed"),
+        (
+            2,
+            largest + 1,
+            "body_len is 50717: a certificate of kind 2 for n = 10 has at most 50716 body bytes",
+        ),
+        (1, 20, "body at byte 95: count is 0 pairs but 18 bytes follow"),
+        (1, 21, "body_len is 21: a certificate of kind 2 for n = 10 has at most 20 body bytes"),
+    ] {
+        let mut bytes = certificate(10, false, false, 2, &vec![0; len]);
+        bytes[8] = version;
+        assert_says(&rejection(&bytes), &[says]);
+    }
+}
