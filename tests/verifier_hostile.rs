@@ -4,7 +4,7 @@
 //! the opening that path ends at. At this size its closure fails after hundreds of numbers with
 //! a line of play of hundreds of numbers; the verifier used to rebuild that line for every
 //! number it took from the closure, which cost 27 s of CPU for n = 2·10^5 (BENCHMARKS.md,
-//! "Hostile inputs, issue 39"). The line is now built once, for the rejection: the check runs
+//! "Hostile inputs of issue 39"). The line is now built once, for the rejection: the check runs
 //! here under a limit of one second of CPU, and prints the line's length and ends only.
 
 use std::collections::HashMap;
