@@ -389,3 +389,17 @@ fn the_body_size_bound_leaves_room_for_the_largest_witness_section() {
         assert_says(&rejection(&bytes), &[says]);
     }
 }
+
+/// spec.md §4.3: a line of play of 8 numbers is printed whole, one of 9 by its ends and length
+/// (the boundary `len <= 2 * ENDS` of rejection.rs; a mutant of it that no test caught).
+#[test]
+fn a_line_of_8_numbers_is_printed_whole_and_one_of_9_summed_up() {
+    let text = |k: u64| jg_verify::Rejection::NoPartner { line: (1..=k + 1).collect() }.to_string();
+    assert!(text(7).contains("move after 1 2 3 4 5 6 7: the"), "{}", text(7));
+    assert!(text(8).contains("move after 1 2 3 4 5 6 7 8: the"), "{}", text(8));
+    assert!(
+        text(9).contains("move after 1 2 3 4 … 6 7 8 9 (a line of 9 numbers): the"),
+        "{}",
+        text(9)
+    );
+}
