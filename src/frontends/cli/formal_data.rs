@@ -1,5 +1,5 @@
-//! `jg formal-data [--certificates DIR] [--out-dir DIR]`: writes the certificates whose first
-//! n is below 10^9 as Coq data (formal/data), after `jg_verify` accepts each of them.
+//! `jg formal-data [--certificates DIR] [--out-dir DIR]`: writes the certificates (every n up
+//! to 10^12) as Coq data (formal/data), after `jg_verify` accepts each of them.
 
 use super::CliError;
 use juniper_green::proofs::formal;
@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The folder of certificates (every *.bin whose first n is below 10^9 is used)
+    /// The folder of certificates (every *.bin whose first n is below 10^12 is used)
     #[arg(long, default_value = "certificates")]
     pub certificates: PathBuf,
     /// Where the Coq files go (Data1.v … and DataAll.v)
@@ -19,7 +19,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let certs = formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW)?;
     std::fs::create_dir_all(&args.out_dir)?;
-    for (name, text) in formal::render(&certs) {
+    for (name, text) in formal::render(&certs)? {
         let path = args.out_dir.join(name);
         std::fs::write(&path, text)?;
         println!("wrote {}", path.display());
