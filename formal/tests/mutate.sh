@@ -45,4 +45,11 @@ mutate "interval 315212-420091 widened to 315212-840182" "$c315" \
     's/Cert 315212 420091 /Cert 315212 840182 /'
 mutate "one number of the closure of 315212-420091 dropped (105031)" "$c315" \
     's/(Definition c_315212_420091 .*?)105031; (105037\])/$1$2/s'
-echo "mutate.sh: 4 mutations, all refused"
+# The largest prime of the certificates past 1322069427 (s of the last one) replaced by the
+# composite 988200288025 = 5^2 * 19 * 2080421659, in its certificate and in its primality
+# certificate, the factors of 988200288024 written out correctly: only the Fermat test of
+# Prime.v can refuse it.
+c_last=$(holder c_988200288052_1000000000000)
+mutate "prime 988200288013 of the 10^12 data replaced by the composite 988200288025" "$c_last" \
+    's/PCert 988200288013 2 \[[^\]]*\]/PCert 988200288025 2 [2; 2; 2; 3; 613; 6329; 10613]/; s/\(1, 988200288013\)/(1, 988200288025)/'
+echo "mutate.sh: 5 mutations, all refused"
