@@ -394,7 +394,7 @@ pub fn generate(
              (formal/Rules.v). Its one hypothesis is Dusart's prime-gap theorem (Ramanujan \
              Journal 45 (2018), Proposition 5.4), stated as published in formal/Dusart.v and \
              used only above the certificates that Coq checks itself; below that, \
-             `juniper_green_certified` proves every n with no hypothesis at all (`Print \
+             `juniper_green_certified` proves every n ≤ 10^12 with no hypothesis at all (`Print \
              Assumptions`: \"Closed under the global context\"). To re-run it: `make -C formal \
              && make -C formal check-assumptions` (Debian's `coq` package).\n"
         );
