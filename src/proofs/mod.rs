@@ -15,6 +15,7 @@ pub mod chains;
 pub mod closure;
 pub mod explain;
 pub mod formal;
+pub mod formal_openings;
 pub mod formal_scheme;
 pub mod manifest;
 pub mod oeis;
