@@ -743,7 +743,10 @@ fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
          for one winning opening; for a set of losing ones, the lemma with the loser's first \
          moves restricted to those openings) or a maximum matching with a Tutte–Berge barrier (spec.md §4.10, §5). `jg explain` writes any of \
          them out as a proof. The counts and the smallest winning opening are the b-files \
-         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`.\n"
+         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`. Coq \
+         checks the same certificates with no trust in `jg-verify` and no hypothesis \
+         (`juniper_green_openings` and the b-files' corollaries, formal/Openings.v; see \
+         formal/README.md).\n"
     );
     let _ = writeln!(w, "| n | winning openings | count |");
     let _ = writeln!(w, "|---:|---|---:|");
