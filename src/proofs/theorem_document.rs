@@ -317,7 +317,7 @@ fn the_theorem(w: &mut String, c: &Context) {
              (formal/Rules.v). Its one hypothesis is Dusart's prime-gap theorem (Ramanujan \
              Journal 45 (2018), Proposition 5.4), stated as published in formal/Dusart.v and \
              used only above the certificates that Coq checks itself; below that, \
-             `juniper_green_certified` proves every n with no hypothesis at all (`Print \
+             `juniper_green_certified` proves every n ≤ 10^12 with no hypothesis at all (`Print \
              Assumptions`: \"Closed under the global context\"). To re-run it: `make -C formal \
              && make -C formal check-assumptions` (Debian's `coq` package).\n"
         );
@@ -710,7 +710,10 @@ fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
          for one winning opening; for a set of losing ones, the lemma with the loser's first \
          moves restricted to those openings) or a maximum matching with a Tutte–Berge barrier (spec.md §4.10, §5). `jg explain` writes any of \
          them out as a proof. The counts and the smallest winning opening are the b-files \
-         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`.\n"
+         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`. Coq \
+         checks the same certificates with no trust in `jg-verify` and no hypothesis \
+         (`juniper_green_openings` and the b-files' corollaries, formal/Openings.v; see \
+         formal/README.md).\n"
     );
     let _ = writeln!(w, "| n | winning openings | count |");
     let _ = writeln!(w, "|---:|---|---:|");

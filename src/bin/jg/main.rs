@@ -77,8 +77,9 @@ enum Command {
     /// one invalid file stops the run (exit 1) and nothing is written. Memory: one certificate at
     /// a time (the largest chain certificate is a few MB).
     Oeis(cli::oeis::Args),
-    /// Write the certificates below n = 10^9 as Coq data for the formal proof (formal/data);
-    /// each is verified first under jg-verify's default bounds (memory at most 8 GiB a file)
+    /// Write the certificates (every n up to 10^12) and the openings certificates (every n up to
+    /// 1000) as Coq data for the formal proof (formal/data); each is verified first under
+    /// jg-verify's default bounds (memory at most 8 GiB a file); one refused file writes nothing
     FormalData(cli::formal_data::Args),
 }
 
