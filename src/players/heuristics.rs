@@ -26,12 +26,40 @@ fn without_one(mut moves: Vec<u64>) -> Vec<u64> {
     moves
 }
 
-/// `careful`: in this order, (1) never names 1 while another move exists; (2) takes a move
-/// that leaves the opponent no reply when there is one (after the opponent names 1, a free
-/// prime above n/2 is such a move); (3) avoids a move after which the opponent has a reply
-/// that leaves it no move but 1 (none, or 1 alone, which loses as (2) shows: on 1..20, 14 is
-/// answered by 7, which forces 1); (4) draws uniformly among the moves left (those of (2), or
-/// the safe moves of (3), or, when no move is safe, every move of (1)).
+/// The moves the first facts of the game leave, in this order: (1) never 1 while another move
+/// exists; (2) if some move leaves the opponent no reply, those moves only (after the opponent
+/// names 1, a free prime above n/2 is one); (3) else the safe moves, those after which no reply
+/// leaves us nothing but 1 (no move, or 1 alone, which loses as (2) shows: on 1..20, 14 is
+/// answered by 7, which forces 1); (4) when no move is safe, every move of (1).
+fn sensible_moves(game: &Game) -> Vec<u64> {
+    let moves = without_one(game.legal_moves());
+    let winning_now: Vec<u64> = moves
+        .iter()
+        .copied()
+        .filter(|&m| game.replies_after(m) == 0)
+        .collect();
+    if !winning_now.is_empty() {
+        return winning_now;
+    }
+    // After m and a reply r, our moves are the free numbers related to r but m.
+    let safe: Vec<u64> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            game.free_neighbours(m)
+                .all(|r| game.free_neighbours(r).any(|x| x != m && x != 1))
+        })
+        .collect();
+    if safe.is_empty() {
+        moves
+    } else {
+        safe
+    }
+}
+
+/// `careful`: a move drawn uniformly among those the first facts of the game leave
+/// (`sensible_moves`): it never names 1 while another move exists, takes a move that leaves no
+/// reply, and avoids a move after which a reply leaves it nothing but 1.
 pub struct Careful;
 
 impl Player for Careful {
@@ -40,38 +68,16 @@ impl Player for Careful {
     }
 
     fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64> {
-        let moves = without_one(game.legal_moves());
-        let winning_now: Vec<u64> = moves
-            .iter()
-            .copied()
-            .filter(|&m| game.replies_after(m) == 0)
-            .collect();
-        if !winning_now.is_empty() {
-            return pick(rng, &winning_now);
-        }
-        // After m and a reply r, our moves are the free numbers related to r but m.
-        let safe: Vec<u64> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                game.free_neighbours(m)
-                    .all(|r| game.free_neighbours(r).any(|x| x != m && x != 1))
-            })
-            .collect();
-        if safe.is_empty() {
-            pick(rng, &moves)
-        } else {
-            pick(rng, &safe)
-        }
+        pick(rng, &sensible_moves(game))
     }
 }
 
-/// `fewest-replies`: the move that leaves the opponent the fewest replies; among equals, any
-/// number before 1, then the smallest. It draws nothing.
+/// `fewest-replies`: the strongest of Laval and Sicard's "human" players. It knows what
+/// `careful` knows (`sensible_moves`), and among those moves plays the one that leaves the
+/// opponent the fewest replies; among equals, any number before 1, then the smallest. It draws
+/// nothing.
 ///
-/// That tie rule is enough for it to name 1 only when forced: after 1 the replies are all the
-/// free numbers but 1, and after any other legal move m they are free numbers other than m, so
-/// 1 never leaves strictly fewer.
+/// It names 1 only when forced: `sensible_moves` drops 1 whenever another move exists.
 pub struct FewestReplies;
 
 impl Player for FewestReplies {
@@ -80,7 +86,7 @@ impl Player for FewestReplies {
     }
 
     fn choose(&self, game: &Game, _rng: &mut PlayerRng) -> Option<u64> {
-        game.legal_moves()
+        sensible_moves(game)
             .into_iter()
             .min_by_key(|&m| (game.replies_after(m), m == 1, m))
     }

@@ -211,31 +211,79 @@ fn fewest_replies_and_careful_name_1_only_when_forced() {
     assert!(checked > 100, "{checked}");
 }
 
+/// The moves the first facts leave, written out over the naive rules: no 1 while another move
+/// exists; the moves that leave no reply if any; else those after which no reply leaves
+/// nothing but 1, if any; else all but 1.
+fn naive_sensible_moves(n: u64, line: &[u64]) -> Vec<u64> {
+    let after = |k: u64| [line, &[k]].concat();
+    let mut moves = naive_legal_moves(n, line);
+    if moves.len() > 1 {
+        moves.retain(|&k| k != 1);
+    }
+    let winning: Vec<u64> = moves
+        .iter()
+        .copied()
+        .filter(|&k| naive_legal_moves(n, &after(k)).is_empty())
+        .collect();
+    if !winning.is_empty() {
+        return winning;
+    }
+    let safe: Vec<u64> = moves
+        .iter()
+        .copied()
+        .filter(|&k| {
+            let line = after(k);
+            naive_legal_moves(n, &line).into_iter().all(|r| {
+                let deeper = [&line[..], &[r]].concat();
+                naive_legal_moves(n, &deeper).iter().any(|&x| x != 1)
+            })
+        })
+        .collect();
+    if safe.is_empty() {
+        moves
+    } else {
+        safe
+    }
+}
+
 #[test]
-fn fewest_replies_leaves_the_fewest_replies() {
+fn fewest_replies_leaves_the_fewest_replies_among_the_sensible_moves() {
     on_positions(&[20, 45], 100, &mut |game| {
         let m = FewestReplies.choose(game, &mut rng(0)).unwrap();
-        let replies = |k: u64| {
-            let mut after = game.line().to_vec();
-            after.push(k);
-            naive_legal_moves(game.n(), &after).len()
-        };
-        let fewest = game.legal_moves().into_iter().map(replies).min().unwrap();
-        assert_eq!(replies(m), fewest, "after {:?}", game.line());
-        // The smallest such number, 1 last.
-        let first = game
-            .legal_moves()
+        let replies = |k: u64| naive_legal_moves(game.n(), &[game.line(), &[k]].concat()).len();
+        let expected = naive_sensible_moves(game.n(), game.line())
             .into_iter()
-            .filter(|&k| replies(k) == fewest)
-            .min_by_key(|&k| (k == 1, k))
+            .min_by_key(|&k| (replies(k), k == 1, k))
             .unwrap();
-        assert_eq!(m, first);
+        assert_eq!(m, expected, "after {:?}", game.line());
     });
+    // On 1..20 it opens with 8: 14 leaves fewer replies (1 2 7), but 7 then forces 1; 8, 10
+    // and 16 leave four.
+    let start = Game::new(20, OpeningRule::Even).unwrap();
+    assert_eq!(FewestReplies.choose(&start, &mut rng(0)), Some(8));
+}
+
+/// careful draws among the sensible moves, and every one of them is drawn.
+#[test]
+fn careful_draws_every_sensible_move_and_no_other() {
+    let mut draws = 0;
+    on_positions(&[20, 30], 40, &mut |game| {
+        let sensible = naive_sensible_moves(game.n(), game.line());
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..(20 * sensible.len() as u64) {
+            let m = Careful.choose(game, &mut rng(seed)).unwrap();
+            assert!(sensible.contains(&m), "{m} after {:?}", game.line());
+            seen.insert(m);
+            draws += 1;
+        }
+        assert_eq!(seen.into_iter().collect::<Vec<_>>(), sensible);
+    });
+    assert!(draws > 1000);
 }
 
 /// After the opponent names 1, careful answers with a free prime above n/2, whatever it draws.
 #[test]
-fn careful_answers_1_with_a_large_prime_and_avoids_a_lost_reply() {
+fn careful_answers_1_with_a_large_prime() {
     for seed in 0..40 {
         let game = Game::from_line(20, OpeningRule::Even, &[6, 1]).unwrap();
         let m = Careful.choose(&game, &mut rng(seed)).unwrap();
@@ -246,35 +294,6 @@ fn careful_answers_1_with_a_large_prime_and_avoids_a_lost_reply() {
         let m = Careful.choose(&game, &mut rng(seed)).unwrap();
         assert!([17, 19, 23, 25, 29].contains(&m), "{m}");
     }
-    // A safe move is one after which no reply leaves careful nothing but 1: when one exists,
-    // careful plays one.
-    on_positions(&[20, 30], 100, &mut |game| {
-        let moves = game.legal_moves();
-        let m = Careful
-            .choose(game, &mut rng(game.line().len() as u64))
-            .unwrap();
-        let mut after = game.line().to_vec();
-        after.push(m);
-        let leaves_no_reply = |line: &[u64]| naive_legal_moves(game.n(), line).is_empty();
-        let leaves_only_1 =
-            |line: &[u64]| naive_legal_moves(game.n(), line).iter().all(|&x| x == 1);
-        if leaves_no_reply(&after) {
-            return; // an immediate win
-        }
-        let unsafe_move = |k: u64| {
-            let mut after = game.line().to_vec();
-            after.push(k);
-            naive_legal_moves(game.n(), &after).into_iter().any(|r| {
-                let mut deeper = after.clone();
-                deeper.push(r);
-                leaves_only_1(&deeper)
-            })
-        };
-        let some_safe = moves.iter().any(|&k| k != 1 && !unsafe_move(k));
-        if some_safe {
-            assert!(!unsafe_move(m), "{m} after {:?}", game.line());
-        }
-    });
 }
 
 #[test]
