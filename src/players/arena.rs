@@ -19,6 +19,8 @@ pub enum ArenaError {
     TooFewPlayers(usize),
     #[error("'{0}' is named twice")]
     Repeated(String),
+    #[error("'{0}' is the same player as '{1}': name each player once")]
+    SameAs(String, String),
     #[error("--games must be at least 1")]
     NoGames,
     #[error("{player} plays boards of at most {max} numbers, not {n}")]
@@ -67,8 +69,13 @@ pub fn check(
         return Err(ArenaError::TooFewPlayers(players.len()));
     }
     for (i, key) in keys.iter().enumerate() {
-        if keys[..i].contains(key) {
-            return Err(ArenaError::Repeated(players[i].name().to_string()));
+        if let Some(j) = keys[..i].iter().position(|k| k == key) {
+            let (name, earlier) = (players[i].name(), players[j].name());
+            return Err(if name == earlier {
+                ArenaError::Repeated(name.to_string())
+            } else {
+                ArenaError::SameAs(name.to_string(), earlier.to_string())
+            });
         }
     }
     if games == 0 {
