@@ -170,7 +170,7 @@ fn help_states_the_players_costs_and_limits() {
     assert_eq!(code, 0);
     for words in [
         "Memory:",
-        "Time,",
+        "Time (CPU",
         "N ≤ 100000",
         "N ≤ 10000 with playouts",
         "P(P-1)G",

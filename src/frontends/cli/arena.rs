@@ -21,11 +21,13 @@ const BAR_FROM_GAMES: u64 = 200;
     with P players, P(P-1)G games. Each game's random draws come from S, N, the two names and \
     the game's number, so the output is the same bytes for the same request on any number of \
     threads (RAYON_NUM_THREADS sets them).\n\n\
-    Time, one core, per game at N = 20 / 100: random, careful, fewest-replies and perfect well \
-    under a millisecond / a few milliseconds; playouts (K = 100) tens of milliseconds / about \
-    a second (it plays K games per legal move at each turn, and its cost grows with K and about \
-    N^2). BENCHMARKS.md has the measured figures. Memory: the board's divisibility graph \
-    (about 10 MB at N = 100000) and one game per thread; the results are counts. Limits: \
+    Time (CPU, one thread, per game against random at N = 20 / 100 / 1000): careful and \
+    fewest-replies a few µs / about 10 µs / under 0.5 ms; perfect 0.05 / 0.25 / 5 ms; \
+    playouts 0.5 ms / 11 ms with K = 100, 69 ms at N = 1000 with K = 10: it plays K games \
+    from each legal move at each turn, so its cost grows with K. The five players' round robin with G = 1000 \
+    took 4 s of CPU at N = 20 and 73 s at N = 100 (BENCHMARKS.md). Memory: the board's \
+    divisibility graph (about 10 MB at N = 100000) and one game per thread; the results are \
+    counts. Limits: \
     N ≤ 100000, and N ≤ 10000 with playouts."
 )]
 pub struct Args {
