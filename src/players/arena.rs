@@ -23,6 +23,8 @@ pub enum ArenaError {
     SameAs(String, String),
     #[error("--games must be at least 1")]
     NoGames,
+    #[error("--games {0} is more than {MAX_GAMES} a pair")]
+    TooManyGames(u64),
     #[error("{player} plays boards of at most {max} numbers, not {n}")]
     TooLargeFor { player: String, n: u64, max: u64 },
     #[error(transparent)]
@@ -56,6 +58,10 @@ pub struct ArenaResult {
     pub totals: Vec<Total>,
 }
 
+/// The most games a pair plays (a billion: days of work for the cheapest players; the counts
+/// stay far from overflow).
+pub const MAX_GAMES: u64 = 1_000_000_000;
+
 /// Checks a round robin before any work: two players or more, none named twice (`key` gives
 /// each name's identity, e.g. `playouts` = `playouts:100`), G ≥ 1, and n within every
 /// player's reach. The board (1 ≤ n ≤ `players::MAX_N`) is checked by `Game::new`.
@@ -80,6 +86,9 @@ pub fn check(
     }
     if games == 0 {
         return Err(ArenaError::NoGames);
+    }
+    if games > MAX_GAMES {
+        return Err(ArenaError::TooManyGames(games));
     }
     if n == 0 {
         return Err(GameError::Empty.into());
@@ -161,26 +170,21 @@ pub fn round_robin(
         .flat_map(|a| (0..players.len()).map(move |b| (a, b)))
         .filter(|(a, b)| a != b)
         .collect();
-    let jobs: Vec<(usize, u64)> = (0..pairs.len())
-        .flat_map(|p| (0..games).map(move |g| (p, g)))
-        .collect();
-    // Results come back in the order of `jobs`, whatever thread played which game.
-    let outcomes: Vec<bool> = jobs
-        .par_iter()
-        .map(|&(p, g)| {
-            let (first, second) = (&*players[pairs[p].0], &*players[pairs[p].1]);
-            let rng = |side| game_rng(seed, n, first.name(), second.name(), g, side);
-            let (mut a, mut b) = (rng(Side::First), rng(Side::Second));
-            let won = first_won(&play_out(&start, first, second, [&mut a, &mut b]));
-            tick();
-            won
-        })
-        .collect();
     let mut pair_results = Vec::with_capacity(pairs.len());
     let mut wins = vec![0u64; players.len()];
-    for (p, &(a, b)) in pairs.iter().enumerate() {
-        let range = p * games as usize..(p + 1) * games as usize;
-        let first_wins = outcomes[range].iter().filter(|&&won| won).count() as u64;
+    for &(a, b) in &pairs {
+        let (first, second) = (&*players[a], &*players[b]);
+        // A count does not depend on which thread played which game, and holds no game.
+        let first_wins = (0..games)
+            .into_par_iter()
+            .filter(|&g| {
+                let rng = |side| game_rng(seed, n, first.name(), second.name(), g, side);
+                let (mut x, mut y) = (rng(Side::First), rng(Side::Second));
+                let won = first_won(&play_out(&start, first, second, [&mut x, &mut y]));
+                tick();
+                won
+            })
+            .count() as u64;
         wins[a] += first_wins;
         wins[b] += games - first_wins;
         pair_results.push(PairResult {

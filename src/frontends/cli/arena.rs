@@ -43,7 +43,7 @@ pub struct Args {
         value_name = "NAME,NAME,…"
     )]
     pub players: Vec<String>,
-    /// Games for each ordered pair (G ≥ 1)
+    /// Games for each ordered pair (1 ≤ G ≤ 1000000000)
     #[arg(long, value_name = "G", default_value_t = 100)]
     pub games: u64,
     /// The seed of every random draw
