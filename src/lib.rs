@@ -3,14 +3,16 @@
 //! The library is the engine; the `jg` binary (`src/bin/jg/`) only parses arguments and prints.
 //! The rules and the maths are in `docs/MATH.md`; the design in `docs/DESIGN.md`.
 //!
-//! Three folders under the rules (`game`) and the engines' answers (`outcome`, `pairing`):
+//! Folders under the rules (`game`) and the engines' answers (`outcome`, `pairing`):
 //! - [`engines`]: what answers questions about the game (search, matching, schemes, chains);
 //! - [`proofs`]: what turns answers into certificates, checks, files and documents;
 //! - [`frontends`]: what shows them to a person (the terminal game, pictures, the results table);
-//!   the command line itself (`src/bin/jg/cli/`) belongs to the `jg` binary.
+//!   the command line itself (`src/bin/jg/cli/`) belongs to the `jg` binary;
+//! - [`players`]: programs that play the game (random to perfect) and their round robin.
 //!
-//! The `cli` feature (on by default) only derives clap's `ValueEnum` on the three enums the
-//! command line takes as values (`MethodChoice`, `StrategyChoice`, `table::Format`); without it
+//! The `cli` feature (on by default) only derives clap's `ValueEnum` on the enums the
+//! command line takes as values (`MethodChoice`, `StrategyChoice`, `table::Format`,
+//! `growth::Format`); without it
 //! the library depends on no terminal crate.
 
 pub mod engines;
@@ -18,6 +20,7 @@ pub mod frontends;
 pub mod game;
 pub mod outcome;
 pub mod pairing;
+pub mod players;
 pub mod primes;
 pub mod proofs;
 #[cfg(test)]

@@ -50,6 +50,8 @@ enum Command {
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
     Draw(cli::draw::Args),
+    /// A round robin of players (random to perfect) on 1..N: the first player's wins by pair
+    Arena(cli::arena::Args),
     /// Print a shell completion script (e.g. `jg completions bash > ~/.local/share/bash-completion/completions/jg`)
     Completions {
         /// The shell
@@ -119,6 +121,7 @@ fn main() -> ExitCode {
         Command::Count(args) => cli::count::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
+        Command::Arena(args) => cli::arena::run(args),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "jg", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)

@@ -3,6 +3,7 @@
 //! This file holds what several subcommands share: parsing n, ranges and lines of play, the
 //! method and rule flags, up-front checks of a request, output files, progress and `--quiet`.
 
+pub mod arena;
 pub mod certify;
 pub mod chain;
 pub mod count;
