@@ -209,3 +209,62 @@ fn play_hints_are_what_solve_after_answers() {
         }
     }
 }
+
+/// Plays `jg play N --opponent LEVEL --seed S` with a person who always names the smallest legal
+/// number; returns the transcript and the line of play read back from its "I play" and "You
+/// play" lines.
+fn play_smallest(n: u64, level: &str, seed: u64) -> (String, Vec<u64>) {
+    let mut script = String::new();
+    loop {
+        let (code, out, err) = jg(
+            &[
+                "play",
+                &n.to_string(),
+                "--opponent",
+                level,
+                "--seed",
+                &seed.to_string(),
+            ],
+            &script,
+        );
+        assert_eq!(code, 0, "{err}");
+        let line: Vec<u64> = out
+            .lines()
+            .flat_map(|l| l.split("> "))
+            .filter_map(|l| {
+                l.strip_prefix("I play ")
+                    .or_else(|| l.strip_prefix("You play "))
+            })
+            .map(|rest| rest.split('.').next().unwrap().trim().parse().unwrap())
+            .collect();
+        if out.contains("you lose") || out.contains("you win") {
+            return (out, line);
+        }
+        let moves = legal_moves_after(n, OpeningRule::Even, &line).unwrap();
+        script.push_str(&format!("{}\n", moves[0]));
+    }
+}
+
+#[test]
+fn play_against_a_chosen_opponent_is_legal_and_repeats_with_its_seed() {
+    for level in ["random", "careful", "fewest-replies", "playouts:20"] {
+        let (out, line) = play_smallest(16, level, 7);
+        // Every move of the game, the opponent's included, is legal where it was played.
+        for i in 0..line.len() {
+            let legal = legal_moves_after(16, OpeningRule::Even, &line[..i]).unwrap();
+            assert!(legal.contains(&line[i]), "{level}: {line:?} at {i}\n{out}");
+        }
+        assert!(!line.is_empty(), "{level}: {out}");
+        assert_eq!(play_smallest(16, level, 7).0, out, "{level}: same seed, same game");
+    }
+}
+
+#[test]
+fn play_refuses_an_unknown_opponent_and_a_board_too_large_for_it() {
+    let (code, _, err) = jg(&["play", "10", "--opponent", "nobody"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown player 'nobody'"), "{err}");
+    let (code, _, err) = jg(&["play", "20000", "--opponent", "playouts:5"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("up to n = 10000"), "{err}");
+}

@@ -1,10 +1,13 @@
-//! `jg play N [--first|--second]`: a game in the terminal against the perfect player.
+//! `jg play N [--first|--second] [--opponent LEVEL] [--seed S]`: a game in the terminal against
+//! one of the players (docs/PLAYERS.md); the hints always come from the perfect player.
 
 use super::CliError;
 use juniper_green::engines::position::PositionOracle;
-use juniper_green::frontends::play::{play_game, GameEnd};
+use juniper_green::frontends::play::{play_against, GameEnd};
+use juniper_green::players::{self, Game, PlayerRng};
 use juniper_green::OpeningRule;
 use juniper_green::Player;
+use rand::SeedableRng;
 use std::process::ExitCode;
 
 /// The largest board played: the matching engine answers every position in about one maximum
@@ -25,6 +28,21 @@ pub struct Args {
     /// You move second
     #[arg(long)]
     pub second: bool,
+    /// Who you play against: random, careful, fewest-replies, playouts[:K] or perfect (the
+    /// solver; from a lost position it plays the move that leaves you the most ways to err).
+    /// docs/PLAYERS.md says how each plays
+    #[arg(long, value_name = "LEVEL", default_value = "perfect", value_parser = parse_opponent)]
+    pub opponent: String,
+    /// The seed of an opponent that draws at random (random, careful, playouts): the same seed
+    /// and the same moves give the same game
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+}
+
+fn parse_opponent(text: &str) -> Result<String, String> {
+    players::by_name(text)
+        .map(|player| player.name().to_string())
+        .map_err(|error| error.to_string())
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -33,11 +51,29 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     } else {
         Player::First
     };
+    let player = players::by_name(&args.opponent).map_err(|error| error.to_string())?;
+    if args.n > player.max_n() {
+        return Err(format!(
+            "{} plays boards up to n = {} (jg arena --help gives the costs)",
+            player.name(),
+            player.max_n()
+        )
+        .into());
+    }
+    let mut rng = PlayerRng::seed_from_u64(args.seed);
+    // The session only asks for a reply on a legal line with a move left, so the game exists
+    // and the player has a move; should either fail, the smallest legal move is played.
+    let opponent = move |n: u64, line: &[u64], moves: &[u64]| {
+        let chosen = Game::from_line(n, OpeningRule::Even, line)
+            .ok()
+            .and_then(|game| player.choose(&game, &mut rng));
+        Ok(chosen.unwrap_or(moves[0]))
+    };
     // The engine of `jg solve --after`, so a hint and an analysis never disagree.
     let oracle = PositionOracle::new(OpeningRule::Even);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match play_game(args.n, human, &oracle, stdin.lock(), stdout.lock())? {
+    match play_against(args.n, human, &oracle, opponent, stdin.lock(), stdout.lock())? {
         GameEnd::HumanWon(_) | GameEnd::ComputerWon(_) | GameEnd::Quit(_) => Ok(ExitCode::SUCCESS),
     }
 }
