@@ -255,7 +255,11 @@ fn play_against_a_chosen_opponent_is_legal_and_repeats_with_its_seed() {
             assert!(legal.contains(&line[i]), "{level}: {line:?} at {i}\n{out}");
         }
         assert!(!line.is_empty(), "{level}: {out}");
-        assert_eq!(play_smallest(16, level, 7).0, out, "{level}: same seed, same game");
+        assert_eq!(
+            play_smallest(16, level, 7).0,
+            out,
+            "{level}: same seed, same game"
+        );
     }
 }
 

@@ -73,7 +73,14 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let oracle = PositionOracle::new(OpeningRule::Even);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match play_against(args.n, human, &oracle, opponent, stdin.lock(), stdout.lock())? {
+    match play_against(
+        args.n,
+        human,
+        &oracle,
+        opponent,
+        stdin.lock(),
+        stdout.lock(),
+    )? {
         GameEnd::HumanWon(_) | GameEnd::ComputerWon(_) | GameEnd::Quit(_) => Ok(ExitCode::SUCCESS),
     }
 }
