@@ -20,7 +20,8 @@ A default build uses microlp (pure Rust) instead: the same certificates' validit
 /// What `jg chain --help` says of this binary's LP solver (the cargo feature `highs`).
 #[cfg(not(feature = "highs"))]
 pub const LP_BACKEND: &str = "LP solver of this binary: microlp (pure Rust, the default build). \
-It proves n up to about 700 in under a minute; the hardest n (n = 1000, the 950s) want HiGHS: \
+It proves n up to about 600 in under a minute and n = 700 in one to two, not n = 1000; that \
+and the hardest n of the published folder (the 950s) need HiGHS: \
 cargo install --locked --path . --features highs (needs cmake, a C++ compiler and libclang).";
 
 #[derive(clap::Args)]
