@@ -20,6 +20,7 @@ pub mod verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use juniper_green::engines::search::SearchConfig;
 use juniper_green::engines::solver::{MethodChoice, Solver};
+use juniper_green::frontends::progress;
 use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::Path;
@@ -269,17 +270,20 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
 }
 
-/// A spinner on stderr when it is a terminal and not `--quiet`; drawn nowhere otherwise.
+/// A spinner on stderr when it is a terminal and not `--quiet`; piped, one line every few
+/// seconds (`frontends::progress`).
 pub fn progress_spinner(message: String) -> ProgressBar {
     let spinner = ProgressBar::new_spinner().with_message(message);
     if quiet() {
         spinner.set_draw_target(ProgressDrawTarget::hidden());
     }
     spinner.enable_steady_tick(Duration::from_millis(120));
+    progress::log_when_piped(&spinner, "", !quiet(), progress::every());
     spinner
 }
 
-/// A bar over `total` steps on stderr when it is a terminal and not `--quiet`. The message
+/// A bar over `total` steps on stderr when it is a terminal and not `--quiet` (piped, one line
+/// every few seconds: `frontends::progress`). The message
 /// (`set_message`) says which item is under way: the cost of a row grows with n, so a
 /// time estimate from the first rows would mislead and none is shown.
 pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
@@ -293,5 +297,6 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    progress::log_when_piped(&bar, what, !quiet(), progress::every());
     bar
 }
