@@ -61,3 +61,19 @@ fn chain_dash_o_dash_writes_stdout_and_certificate_names_the_proof() {
         blake3::hash(&proof).to_hex().as_str()
     );
 }
+
+#[test]
+fn folder_commands_outside_the_repository_exit_2_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    for command in ["oeis", "formal-data", "theorem"] {
+        let (code, out, err) = jg_in(dir.path(), &[command]);
+        assert_eq!(code, 2, "jg {command}: {err}");
+        assert!(out.is_empty(), "jg {command}: {out}");
+        assert!(
+            err.contains("run from the repository's top folder")
+                && err.contains("--certificates DIR"),
+            "jg {command}: {err}"
+        );
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

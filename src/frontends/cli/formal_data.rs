@@ -17,6 +17,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
     let certs = formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW)?;
     std::fs::create_dir_all(&args.out_dir)?;
     for (name, text) in formal::render(&certs) {

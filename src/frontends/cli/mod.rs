@@ -234,6 +234,20 @@ impl MethodArgs {
     }
 }
 
+/// Refuses (exit 2) a folder a command reads that does not exist, with the hint that the
+/// default names a folder of the repository: `flag` is the option that names another.
+pub fn require_folder(path: &Path, flag: &str, what: &str) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Ok(());
+    }
+    Err(format!(
+        "cannot read {what} from {}: no such folder (run from the repository's top folder, or \
+         name the folder with {flag} DIR)",
+        path.display()
+    )
+    .into())
+}
+
 /// The one rule for every file a command writes (`-o`, `--chart`, `--certificate`): missing
 /// parent folders are created, as `--out-dir` creates its folder.
 pub fn create_parent(path: &Path) -> Result<(), CliError> {

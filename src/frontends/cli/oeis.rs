@@ -24,6 +24,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
+    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    super::require_folder(&args.chains, "--chains", "chain certificates")?;
     match oeis::generate(&args.certificates, &args.openings, &args.chains) {
         Ok(files) => {
             for path in oeis::write(&args.out_dir, &files)? {
