@@ -77,3 +77,32 @@ fn folder_commands_outside_the_repository_exit_2_with_a_hint() {
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }
+
+#[test]
+fn verify_refuses_what_is_no_certificate_and_quiet_keeps_results() {
+    let (code, out, err) = jg(&["verify", "README.md"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("README.md: not a certificate"), "{err}");
+    let (code, _, err) = jg(&["verify", "certificates/"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("certificates is a folder") && err.contains("certificates/*.bin"),
+        "{err}"
+    );
+    // A real certificate damaged past its first bytes is still the verifier's: invalid, 1.
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = std::fs::read("certificates/cert-117.bin").unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let damaged = dir.path().join("damaged.bin");
+    std::fs::write(&damaged, bytes).unwrap();
+    let (code, out, _) = jg(&["verify", damaged.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    // -q: the results are the same lines.
+    let files = ["certificates/cert-2.bin", "certificates/cert-3.bin"];
+    let loud = jg(&[&["verify", "--covers", "2..3"][..], &files].concat());
+    let quiet = jg(&[&["-q", "verify", "--covers", "2..3"][..], &files].concat());
+    assert_eq!(loud.0, 0);
+    assert_eq!(loud, quiet);
+    assert!(quiet.1.lines().count() == 3, "{}", quiet.1);
+}
