@@ -106,3 +106,16 @@ fn verify_refuses_what_is_no_certificate_and_quiet_keeps_results() {
     assert_eq!(loud, quiet);
     assert!(quiet.1.lines().count() == 3, "{}", quiet.1);
 }
+
+#[test]
+fn an_empty_place_in_a_line_of_play_is_refused() {
+    for line in ["22,11,,33", ",22", "22,"] {
+        let (code, out, err) = jg(&["solve", "40", "--after", line]);
+        assert_eq!((code, out.as_str()), (2, ""), "{line}");
+        assert!(err.contains("a comma with no number"), "{line}: {err}");
+    }
+    // Commas and spaces as typed are read as one line, echoed with single spaces.
+    let (code, out, _) = jg(&["solve", "40", "--after", "22, 11,33"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("n = 40, after 22 11 33: "), "{out}");
+}

@@ -109,8 +109,15 @@ pub fn range_of(from: u64, to: u64, range: Option<(u64, u64)>) -> Result<(u64, u
     Ok((from, to))
 }
 
-/// Parses a line of play (`--after`): whole numbers separated by spaces or commas.
+/// Parses a line of play (`--after`): whole numbers separated by spaces or commas. An empty
+/// place between commas (`22,,11`, a leading or trailing comma) is refused, not skipped.
 pub fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
+    let pieces: Vec<&str> = text.split(',').collect();
+    if pieces.len() > 1 && pieces.iter().any(|piece| piece.trim().is_empty()) {
+        return Err(
+            format!("'{text}' in --after has a comma with no number before or after it").into(),
+        );
+    }
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|word| !word.is_empty())
         .map(|word| {

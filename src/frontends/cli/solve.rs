@@ -117,10 +117,12 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     } else {
         "loses"
     };
+    // The line as read, one space between moves, whatever separators were typed.
     let after = if line.is_empty() {
         "at the start".to_string()
     } else {
-        format!("after {text}")
+        let words: Vec<String> = line.iter().map(u64::to_string).collect();
+        format!("after {}", words.join(" "))
     };
     let free = args.rule.rule() == OpeningRule::Free;
     let seconds = started.elapsed().as_secs_f64();
