@@ -119,3 +119,83 @@ fn an_empty_place_in_a_line_of_play_is_refused() {
     assert_eq!(code, 0);
     assert!(out.starts_with("n = 40, after 22 11 33: "), "{out}");
 }
+
+#[test]
+fn explain_names_the_path_says_the_opening_once_and_counts_one_position() {
+    let (code, md, err) = jg(&["explain", "certificates/cert-110.bin"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        md.contains("\njg-verify certificates/cert-110.bin\n"),
+        "{md}"
+    );
+    let (_, md, _) = jg(&["explain", "certificates/cert-116.bin"]);
+    assert!(!md.contains("Opening: "), "{md}");
+    assert_eq!(md.matches("opens with").count(), 1, "{md}");
+    let (_, md, _) = jg(&["explain", "certificates/cert-2.bin"]);
+    assert!(md.contains("(1 position)."), "{md}");
+}
+
+#[test]
+fn explain_past_the_divisor_table_says_so_and_factorises() {
+    let file = "certificates/cert-988200288052-1000000000000.bin";
+    let (code, md, err) = jg(&["explain", file]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!md.contains("checked by hand from the table:"), "{md}");
+    assert!(md.contains("the table of them is omitted"), "{md}");
+    assert!(md.contains("| 658800191834 | 2 · 329400095917 |"), "{md}");
+    // Every answer of the closure table is factorised, and the factors multiply back.
+    let rows: Vec<(u64, String)> = md
+        .split("## Factorisations")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split(" | ").collect();
+            Some((
+                cells.first()?.trim().parse().ok()?,
+                cells.get(1)?.trim().to_string(),
+            ))
+        })
+        .collect();
+    assert_eq!(rows.len(), 7, "{md}");
+    for (x, text) in rows {
+        let product: u64 = text
+            .split(" · ")
+            .map(|f| match f.split_once('^') {
+                Some((p, e)) => p.parse::<u64>().unwrap().pow(e.parse().unwrap()),
+                None => f.parse().unwrap(),
+            })
+            .product();
+        assert_eq!(product, x);
+    }
+    // A small board keeps the table and says so.
+    let (_, md, _) = jg(&["explain", "certificates/cert-117.bin"]);
+    assert!(md.contains("Three facts can be checked by hand from the table:"));
+    assert!(!md.contains("## Factorisations"));
+}
+
+#[test]
+fn explain_of_a_version_2_file_shows_its_prime_witnesses() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.bin");
+    let path = path.to_str().unwrap();
+    let (code, _, err) = jg(&["certify", "1200000000000", "-o", path]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes(), "a version 2 file");
+    let (code, md, err) = jg(&["explain", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(md.contains("## Prime witnesses"), "{md}");
+    assert!(md.contains("1 prime witness (spec.md §3.5)"), "{md}");
+    assert!(
+        md.contains("| 1199999999993 | 3 | 2^3 · 43 · 241 · 643 · 22511 |"),
+        "{md}"
+    );
+    assert!(md.contains("| 1199999999993 | 1199999999993 |"), "{md}");
+    // A version 1 file has none.
+    let (_, md, _) = jg(&[
+        "explain",
+        "certificates/cert-988200288052-1000000000000.bin",
+    ]);
+    assert!(!md.contains("Prime witnesses"), "{md}");
+}

@@ -9,6 +9,7 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::OpeningEntry;
+use crate::proofs::large_board::{factorisation, read_witnesses, witness_rows, Witness};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 
@@ -175,21 +176,18 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     })
 }
 
-/// The body after its witness section (spec.md §3.5): `count`, then per witness `p`, `a`, `k`
-/// and `k` factors, 8 bytes each.
+/// The body after its witness section (spec.md §3.5).
 fn skip_witnesses(body: &[u8]) -> Result<&[u8], String> {
-    let field = |at: usize| {
-        body.get(at..at + 8)
-            .map(number)
-            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
-    };
-    let mut at = 8;
-    for _ in 0..field(0)?.min(96) {
-        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
-        at += 24 + 8 * k;
+    crate::proofs::large_board::read_witnesses(body).map(|(_, rest)| rest)
+}
+
+/// The prime witnesses of a version 2 file (none for version 1, or for bytes too short).
+fn witnesses_of(bytes: &[u8]) -> Vec<Witness> {
+    let g = bytes.get(32..40).map_or(0, number) as usize;
+    match (bytes.get(8..12).map(number), bytes.get(80 + g.min(200)..)) {
+        (Some(2), Some(body)) => read_witnesses(body).map_or(Vec::new(), |(w, _)| w),
+        _ => Vec::new(),
     }
-    body.get(at..)
-        .ok_or_else(|| "the witnesses run past the body".into())
 }
 
 /// The entries of an openings body (spec.md §3.4): a one-byte tag (0, 1 or 4; the tree tags 2
@@ -401,8 +399,6 @@ enum Block {
     Title(String),
     Heading(String),
     Para(String),
-    /// A line of its own, such as `Opening: 22`.
-    Line(String),
     Items(Vec<String>),
     /// Header cells, then rows; the first `usize` columns are numbers (aligned right).
     Table(Vec<String>, Vec<Vec<String>>, usize),
@@ -473,7 +469,12 @@ fn closure_table(rows: &[Row]) -> Block {
 }
 
 /// The document for an accepted certificate.
-fn blocks(d: &Decoded, accepted: &Accepted, lemma: Option<&str>) -> Result<Vec<Block>, String> {
+fn blocks(
+    d: &Decoded,
+    accepted: &Accepted,
+    lemma: Option<&str>,
+    witnesses: &[Witness],
+) -> Result<Vec<Block>, String> {
     if let DecodedStrategy::Openings { entries } = &d.strategy {
         return openings_blocks(d, entries, accepted);
     }
@@ -490,16 +491,21 @@ fn blocks(d: &Decoded, accepted: &Accepted, lemma: Option<&str>) -> Result<Vec<B
     out.push(Block::Para(format!("**Theorem.** {}", claim_text(d))));
     out.push(Block::Para(format!(
         "Certificate `{}`: {}, {} bytes, BLAKE3 `{}`, made by `{}`. The verifier `jg-verify` \
-         accepted it ({} positions).",
+         accepted it ({} {}).",
         accepted.name,
         d.kind.name(),
         accepted.bytes,
         accepted.blake3,
         d.generator,
-        accepted.positions
+        accepted.positions,
+        if accepted.positions == 1 {
+            "position"
+        } else {
+            "positions"
+        }
     )));
     if let DecodedStrategy::Pairing { opening, pairs } = &d.strategy {
-        closed_blocks(d, *opening, pairs, lemma, &mut out)?;
+        closed_blocks(d, *opening, pairs, lemma, witnesses, &mut out)?;
     }
     Ok(out)
 }
@@ -509,6 +515,7 @@ fn closed_blocks(
     opening: Option<u64>,
     pairs: &[(u64, u64)],
     lemma: Option<&str>,
+    witnesses: &[Witness],
     out: &mut Vec<Block>,
 ) -> Result<(), String> {
     let rows = closure(d.n_last, d.rule, opening, pairs)?;
@@ -518,11 +525,9 @@ fn closed_blocks(
     };
     out.push(Block::Heading("Strategy".into()));
     if let Some(e) = opening {
-        out.push(Block::Para(format!("The first player opens with {e}:")));
-        out.push(Block::Line(format!("Opening: {e}")));
         out.push(Block::Para(format!(
-            "Then {winner} answers each number the loser names with its partner in the table \
-             below."
+            "The first player opens with {e}. Then {winner} answers each number the loser \
+             names with its partner in the table below."
         )));
     } else {
         out.push(Block::Para(format!(
@@ -563,9 +568,16 @@ fn closed_blocks(
     } else {
         format!("1..{}", d.n)
     };
-    out.push(Block::Para(
-        "Three facts can be checked by hand from the table:".into(),
-    ));
+    out.push(Block::Para(match d.n_last > MAX_CLOSEDNESS {
+        false => "Three facts can be checked by hand from the table:".into(),
+        true => format!(
+            "Three facts make the proof. The first two can be checked by hand from the table; \
+             the third needs the divisors and multiples of the opening and of each answer on \
+             the board, and above n = {MAX_CLOSEDNESS} the table of them is omitted (it would \
+             list the board): the factorisations below give the divisors, and 2y > n leaves an \
+             answer y no other multiple on the board. `jg-verify` checks all three:"
+        ),
+    }));
     let but_opening = opening
         .map(|e| format!(" and other than the opening {e}"))
         .unwrap_or_default();
@@ -595,6 +607,9 @@ fn closed_blocks(
         ),
         None => pairing_argument(winner, loser, opening.is_some()),
     }));
+    if d.n_last > MAX_CLOSEDNESS {
+        out.extend(factorisation_blocks(opening, &rows, witnesses));
+    }
     if d.n_last > d.n {
         let mut winner_numbers: Vec<u64> = rows.iter().map(|r| r.answer).collect();
         winner_numbers.extend(opening);
@@ -1210,7 +1225,14 @@ pub fn render_citing(
     format: Format,
     lemma: Option<&str>,
 ) -> Result<String, String> {
-    let blocks = blocks(d, accepted, lemma)?;
+    render_blocks(blocks(d, accepted, lemma, &[])?, accepted, format)
+}
+
+fn render_blocks(
+    blocks: Vec<Block>,
+    accepted: &Accepted,
+    format: Format,
+) -> Result<String, String> {
     Ok(match format {
         Format::Markdown => markdown(&blocks, &accepted.name),
         Format::Latex => latex(&blocks, &accepted.name),
@@ -1242,7 +1264,60 @@ pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String,
         bytes: bytes.len(),
         name: name.to_string(),
     };
-    render(&decoded, &accepted, format)
+    let witnesses = witnesses_of(bytes);
+    render_blocks(
+        blocks(&decoded, &accepted, None, &witnesses)?,
+        &accepted,
+        format,
+    )
+}
+
+/// For a board past the divisor table (`MAX_CLOSEDNESS`): the factorisation of the opening and
+/// of each answer, and the prime witnesses of a version 2 file that prove the large primes.
+fn factorisation_blocks(opening: Option<u64>, rows: &[Row], witnesses: &[Witness]) -> Vec<Block> {
+    let primes: Vec<u64> = witnesses.iter().map(|w| w.p).collect();
+    let mut numbers: Vec<u64> = rows.iter().map(|r| r.answer).chain(opening).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut out = vec![
+        Block::Heading("Factorisations".into()),
+        Block::Para(
+            "The loser's moves are the divisors of the opening and of the answers (and their \
+             multiples on the board, which exist only for a number y with 2y ≤ n). Their prime \
+             factorisations:"
+                .into(),
+        ),
+        Block::Table(
+            vec!["number".into(), "prime factorisation".into()],
+            numbers
+                .iter()
+                .map(|&x| vec![x.to_string(), factorisation(x, &primes)])
+                .collect(),
+            1,
+        ),
+    ];
+    if !witnesses.is_empty() {
+        out.push(Block::Heading("Prime witnesses".into()));
+        out.push(Block::Para(format!(
+            "This is a version 2 file: it carries {} (spec.md §3.5), one for each prime p ≥ 2^40 \
+             whose divisors the check lists (and for such factors of p − 1). Each is a Pratt \
+             certificate: a number a of order p − 1 modulo p (a^(p−1) ≡ 1, and a^((p−1)/q) ≢ 1 \
+             for each prime q of p − 1), with the factorisation of p − 1; it proves p prime. \
+             The verifier checked them before anything else, and the primes of the \
+             factorisations above rest on them.",
+            if witnesses.len() == 1 {
+                "1 prime witness".to_string()
+            } else {
+                format!("{} prime witnesses", witnesses.len())
+            }
+        )));
+        out.push(Block::Table(
+            vec!["p".into(), "a".into(), "p − 1".into()],
+            witness_rows(witnesses),
+            2,
+        ));
+    }
+    out
 }
 
 fn markdown(blocks: &[Block], name: &str) -> String {
@@ -1256,9 +1331,6 @@ fn markdown(blocks: &[Block], name: &str) -> String {
                 let _ = writeln!(s, "## {t}\n");
             }
             Block::Para(t) => {
-                let _ = writeln!(s, "{t}\n");
-            }
-            Block::Line(t) => {
                 let _ = writeln!(s, "{t}\n");
             }
             Block::Items(items) => {
@@ -1360,9 +1432,6 @@ fn latex(blocks: &[Block], name: &str) -> String {
             }
             Block::Para(t) => {
                 let _ = writeln!(s, "{}\n", tex_escape(t));
-            }
-            Block::Line(t) => {
-                let _ = writeln!(s, "\\noindent {}\n", tex_escape(t));
             }
             Block::Items(items) => {
                 s.push_str("\\begin{itemize}\n");

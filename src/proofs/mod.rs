@@ -5,7 +5,8 @@
 //!   [`openings`] (per-opening certificates);
 //! - encode and write: [`certificate`] (the bytes, atomic writes), [`manifest`] (`MANIFEST.tsv`),
 //!   [`chains`] (the folder of chain certificates and its b-file, resumable);
-//! - explain: [`explain`] (one certificate as a readable proof), [`theorem`] and
+//! - explain: [`explain`] (one certificate as a readable proof; [`large_board`] the
+//!   factorisations and prime witnesses it gives past its divisor table), [`theorem`] and
 //!   [`theorem_document`] (`docs/THEOREM.md` from the folder of certificates), [`oeis`] (the
 //!   results as OEIS b-files, from verified certificates).
 
@@ -15,6 +16,7 @@ pub mod chains;
 pub mod closure;
 pub mod explain;
 pub mod formal;
+pub mod large_board;
 pub mod manifest;
 pub mod oeis;
 pub mod openings;
