@@ -175,6 +175,15 @@ fn explain_past_the_divisor_table_says_so_and_factorises() {
 }
 
 #[test]
+fn schemes_say_from_where_positions_are_counted() {
+    let (code, out, _) = jg(&["schemes"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("odd positions"), "{out}");
+    assert!(out.contains("2nd, 4th, 6th"), "{out}");
+    assert!(out.contains("22 in\n# [2 22 11 33 3]"), "{out}");
+}
+
+#[test]
 fn explain_of_a_version_2_file_shows_its_prime_witnesses() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("big.bin");
