@@ -208,3 +208,65 @@ fn explain_of_a_version_2_file_shows_its_prime_witnesses() {
     ]);
     assert!(!md.contains("Prime witnesses"), "{md}");
 }
+
+/// Every file a README usage line writes (`-o FILE`, `--certificate FILE`, `> FILE`, the
+/// default `cert-N.bin`) is ignored by `.gitignore`, so running the README in the clone leaves
+/// nothing untracked; the license files and CITATION.cff are there, with the crate's version.
+#[test]
+fn the_readme_leaves_no_untracked_file_and_names_its_license() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).unwrap();
+    let (readme, ignore) = (read("README.md"), read(".gitignore"));
+    let ignored = |file: &str| {
+        let top = file.split('/').next().unwrap();
+        ignore.lines().any(|pattern| {
+            let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
+            match pattern.split_once('*') {
+                Some((before, after)) => top.starts_with(before) && top.ends_with(after),
+                None => pattern == top,
+            }
+        })
+    };
+    let usage = readme.split("## Usage").nth(1).unwrap();
+    let block = usage
+        .split("```sh")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let mut written = 0;
+    for line in block.lines() {
+        let command = line.split(" #").next().unwrap();
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for pair in words.windows(2) {
+            if ["-o", "--certificate", ">"].contains(&pair[0]) && pair[1] != "-" {
+                assert!(ignored(pair[1]), "{} ({command}) is not ignored", pair[1]);
+                written += 1;
+            }
+        }
+        if let ["jg", "certify", n] = words[..] {
+            assert!(ignored(&format!("cert-{n}.bin")), "{command}");
+            written += 1;
+        }
+    }
+    assert!(written >= 7, "{written} files found in the usage block");
+    for file in ["LICENSE-MIT", "LICENSE-APACHE"] {
+        assert!(readme.contains(&format!("]({file})")), "{file}");
+    }
+    assert!(read("LICENSE-APACHE").contains("Version 2.0, January 2004"));
+    assert!(read("LICENSE-MIT").contains("Permission is hereby granted"));
+    let cargo = read("Cargo.toml");
+    assert!(cargo.contains("license = \"MIT OR Apache-2.0\""));
+    let citation = read("CITATION.cff");
+    let version = cargo
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))
+        .unwrap()
+        .trim_end_matches('"');
+    assert!(
+        citation.contains(&format!("\nversion: {version}\n")),
+        "{citation}"
+    );
+    assert!(citation.contains("  - MIT\n  - Apache-2.0\n"));
+}
