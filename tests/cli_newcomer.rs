@@ -3,7 +3,7 @@
 //! (the proof is `--certificate`); the folder commands outside the repository exit 2 with a
 //! hint; `jg verify` refuses a folder and a file that is no certificate (exit 2) and `-q` keeps
 //! its results; an empty place in `--after` is refused; `jg explain` names the path it was given,
-//! says it once what the opening is, counts "1 position", and past its divisor table says so
+//! says the opening once, counts "1 position", and past its divisor table says so
 //! and gives factorisations; `jg schemes` says from where it counts.
 
 use std::path::Path;
@@ -129,8 +129,9 @@ fn explain_names_the_path_says_the_opening_once_and_counts_one_position() {
         "{md}"
     );
     let (_, md, _) = jg(&["explain", "certificates/cert-116.bin"]);
-    assert!(!md.contains("Opening: "), "{md}");
-    assert_eq!(md.matches("opens with").count(), 1, "{md}");
+    // The opening once: the `Opening: N` line of the CLI contract, no sentence before it.
+    assert_eq!(md.matches("Opening: ").count(), 1, "{md}");
+    assert!(!md.contains("The first player opens with"), "{md}");
     let (_, md, _) = jg(&["explain", "certificates/cert-2.bin"]);
     assert!(md.contains("(1 position)."), "{md}");
 }

@@ -91,16 +91,12 @@ fn jg(args: &[&str]) -> (String, String, Option<i32>) {
     )
 }
 
-/// The opening (`The first player opens with N.`), if any, and the rows (loser's number →
-/// answer) of the closure table.
+/// The `Opening: N` line, if any, and the rows (loser's number → answer) of the closure table.
 fn parse(markdown: &str) -> (Option<u64>, BTreeMap<u64, u64>) {
     let opening = markdown
         .lines()
-        .find_map(|line| line.strip_prefix("The first player opens with "))
-        .map(|rest| {
-            let number = rest.split('.').next().unwrap_or_default();
-            number.parse().expect("a number after 'opens with'")
-        });
+        .find_map(|line| line.strip_prefix("Opening: "))
+        .map(|n| n.trim().parse().expect("a number after Opening:"));
     let mut lines = markdown.lines();
     lines
         .by_ref()

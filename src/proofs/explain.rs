@@ -399,6 +399,8 @@ enum Block {
     Title(String),
     Heading(String),
     Para(String),
+    /// A line of its own, such as `Opening: 22`.
+    Line(String),
     Items(Vec<String>),
     /// Header cells, then rows; the first `usize` columns are numbers (aligned right).
     Table(Vec<String>, Vec<Vec<String>>, usize),
@@ -525,9 +527,11 @@ fn closed_blocks(
     };
     out.push(Block::Heading("Strategy".into()));
     if let Some(e) = opening {
+        // The opening once, on the line scripts read (docs/DESIGN.md, CLI contract).
+        out.push(Block::Line(format!("Opening: {e}")));
         out.push(Block::Para(format!(
-            "The first player opens with {e}. Then {winner} answers each number the loser \
-             names with its partner in the table below."
+            "Then {winner} answers each number the loser names with its partner in the table \
+             below."
         )));
     } else {
         out.push(Block::Para(format!(
@@ -1333,6 +1337,9 @@ fn markdown(blocks: &[Block], name: &str) -> String {
             Block::Para(t) => {
                 let _ = writeln!(s, "{t}\n");
             }
+            Block::Line(t) => {
+                let _ = writeln!(s, "{t}\n");
+            }
             Block::Items(items) => {
                 for item in items {
                     let _ = writeln!(s, "- {item}");
@@ -1432,6 +1439,9 @@ fn latex(blocks: &[Block], name: &str) -> String {
             }
             Block::Para(t) => {
                 let _ = writeln!(s, "{}\n", tex_escape(t));
+            }
+            Block::Line(t) => {
+                let _ = writeln!(s, "\\noindent {}\n", tex_escape(t));
             }
             Block::Items(items) => {
                 s.push_str("\\begin{itemize}\n");
