@@ -59,7 +59,7 @@ pub fn factorisation(x: u64, primes: &[u64]) -> String {
     let mut rest = x;
     let mut take = |rest: &mut u64, p: u64| {
         let mut e = 0;
-        while *rest % p == 0 {
+        while rest.is_multiple_of(p) {
             *rest /= p;
             e += 1;
         }
