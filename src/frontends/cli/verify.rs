@@ -1,8 +1,7 @@
 //! `jg verify PATH...`: exactly `jg-verify` (the same code, `jg_verify::cli`): one line per file
 //! from the verifier crate, the trust anchor, and `--covers A..B` for the theorem check.
-//! Before that, a path that cannot be a certificate at all (a folder, a file that does not
-//! start as either kind of certificate does) is a usage error (exit 2) with a hint, and
-//! nothing is checked.
+//! Before that, a file that does not start as either kind of certificate does is a usage error
+//! (exit 2), and nothing is checked; a folder gets the verifier's error line, then a hint.
 
 use super::CliError;
 use std::io::Read;
@@ -15,7 +14,7 @@ pub use jg_verify::cli::Args;
 const MAGICS: [&[u8]; 2] = [b"JUNIPERG", b"JGCHAIN1\n"];
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    for path in &args.paths {
+    for path in args.paths.iter().filter(|path| !path.is_dir()) {
         not_a_certificate(path)?;
     }
     // `-q` hides progress and summary lines; the line of each file and a `--covers`
@@ -24,23 +23,27 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         files: false,
         statement: false,
     };
-    Ok(jg_verify::cli::run(&args, quiet))
+    let code = jg_verify::cli::run(&args, quiet);
+    // A folder gets the verifier's line (`error: Is a directory`, exit 2) and then a hint.
+    for folder in args.paths.iter().filter(|path| path.is_dir()) {
+        eprintln!("jg: {}", folder_hint(folder));
+    }
+    Ok(code)
 }
 
-/// Refuses a folder (naming its certificates' pattern) and a file whose first bytes are those
-/// of neither kind of certificate. A file that starts as one does, however damaged after, is
+fn folder_hint(path: &Path) -> String {
+    format!(
+        "{0} is a folder: name its certificates, e.g. {0}/*.bin (the theorem: jg verify \
+         --covers 1..1000000000000 {0}/*.bin)",
+        path.display().to_string().trim_end_matches('/')
+    )
+}
+
+/// Refuses a file whose first bytes are those of neither kind of certificate. A file that starts as one does, however damaged after, is
 /// left to the verifier; so is one that cannot be opened (the verifier says why).
 fn not_a_certificate(path: &Path) -> Result<(), CliError> {
     if path == Path::new("-") {
         return Ok(());
-    }
-    if path.is_dir() {
-        return Err(format!(
-            "{0} is a folder: name its certificates, e.g. {0}/*.bin (the theorem: jg verify \
-             --covers 1..1000000000000 {0}/*.bin)",
-            path.display().to_string().trim_end_matches('/')
-        )
-        .into());
     }
     let mut start = Vec::new();
     let Ok(file) = std::fs::File::open(path) else {
