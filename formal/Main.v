@@ -17,13 +17,13 @@ Definition solved (n : N) : Prop :=
   (second_player_wins n <-> In n second_player_set) /\
   (first_player_wins n <-> ~ In n second_player_set).
 
-(* Where the general argument (Tail.v) starts; the certificates reach past it, to 1322069427. *)
+(* Where the general argument (Tail.v) starts; the certificates reach past it, to 10^12. *)
 Definition N1 : N := 358772.
 
 Lemma certificates_agree : forallb (agrees second_player_set) certificates = true.
 Proof. vm_compute. reflexivity. Qed.
 
-Lemma certificates_chain : chain certificates 1 = Some 1322069428.
+Lemma certificates_chain : chain certificates 1 = Some 1000000000001.
 Proof. vm_compute. reflexivity. Qed.
 
 Lemma solved_of n :
@@ -35,18 +35,18 @@ Proof.
   - split; split; try tauto. intro H. exfalso. exact (not_both_win n (conj Hw H)).
 Qed.
 
-(* Unconditional: every n up to 1322069427 (past N1), from the certificates alone. *)
-Theorem juniper_green_certified (n : N) : 1 <= n <= 1322069427 -> solved n.
+(* Unconditional: every n up to 10^12 (past N1), from the certificates alone. *)
+Theorem juniper_green_certified (n : N) : 1 <= n <= 1000000000000 -> solved n.
 Proof.
   intros Hn. apply solved_of.
-  apply (certified_outcome second_player_set 1322069428 certificates_agree certificates_chain).
+  apply (certified_outcome second_player_set 1000000000001 certificates_agree certificates_chain).
   lia.
 Qed.
 
 (* The main theorem: every n >= 1. For n >= N1 it rests on Dusart's theorem (Dusart.v). *)
 Theorem juniper_green (n : N) : 1 <= n -> solved n.
 Proof.
-  intros Hn. destruct (N.le_gt_cases n 1322069427) as [Hs|Hl].
+  intros Hn. destruct (N.le_gt_cases n 1000000000000) as [Hs|Hl].
   - apply juniper_green_certified. lia.
   - apply solved_of. right. split.
     + apply tail_first_player_wins. unfold N1. lia.

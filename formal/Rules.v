@@ -32,3 +32,5 @@ with loses (n : N) : list N -> Prop :=
 
 Definition first_player_wins (n : N) : Prop := wins n [].
 Definition second_player_wins (n : N) : Prop := loses n [].
+(* The first player wins on 1..n by naming v first. *)
+Definition first_player_wins_with (n v : N) : Prop := legal n [] v /\ loses n [v].

@@ -311,7 +311,7 @@ pub fn multiples(x: u64, n: u64) -> impl Iterator<Item = u64> {
 /// division, the rest by Pollard's rho: microseconds for any u64, where trial division up to
 /// the square root took seconds above 10^15).
 pub fn proper_divisors(x: u64) -> Vec<u64> {
-    let factors = crate::engines::schemes::factorise(x);
+    let factors = crate::primes::factorise(x);
     let mut divisors = vec![1u64];
     for (prime, exponent) in factors {
         let known = divisors.len();

@@ -3,7 +3,6 @@
 //! engine and the prime-window schemes both answer with one; the certificates carry it.
 
 use crate::game::Player;
-use crate::proofs::certificate::Body;
 
 /// The opening (the first player's win) or none (the second player's), and the pairs.
 ///
@@ -37,14 +36,6 @@ impl Pairing {
             .iter()
             .find(|&&(_, b)| b == number)
             .map(|&(a, _)| a)
-    }
-
-    /// The certificate body carrying this strategy, checked by its closure (kind 2).
-    pub fn into_body(self) -> Body {
-        Body::ClosedPairing {
-            opening: self.opening,
-            pairs: self.pairs,
-        }
     }
 }
 

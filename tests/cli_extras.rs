@@ -1,7 +1,7 @@
 //! The `chain`, `draw` and `play` subcommands through the real binary: output shapes, exit codes,
 //! and agreement with the library they print.
 
-use juniper_green::engines::chain::{check_chain, longest_chain};
+use juniper_green::engines::chain::{check_chain, Request};
 use juniper_green::engines::position::PositionOracle;
 use juniper_green::frontends::play::{play_game, GameEnd};
 use juniper_green::game::legal_moves_after;
@@ -42,7 +42,7 @@ fn chain_json_is_a_legal_chain_of_the_proved_length() {
         .expect("a chain field");
     let chain: Vec<u64> = numbers.split(',').map(|x| x.parse().unwrap()).collect();
     check_chain(28, &chain).unwrap();
-    let proved = longest_chain(28).unwrap();
+    let proved = Request::new(28).solve().unwrap();
     assert_eq!(chain.len(), proved.chain.len());
     assert!(out.contains(&format!("\"length\":{}", chain.len())));
 }

@@ -9,7 +9,8 @@
 #![allow(clippy::manual_is_multiple_of)] // the raw rules, stated with `%`
 
 use juniper_green::engines::matching;
-use juniper_green::proofs::explain::{decode, render, Accepted, Format};
+use juniper_green::proofs::accept::Accepted;
+use juniper_green::proofs::explain::{decode, render, Format};
 use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

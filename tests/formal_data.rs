@@ -39,16 +39,71 @@ fn the_committed_coq_data_is_what_jg_formal_data_writes() {
     written.sort();
     assert_eq!(
         written,
-        ["Data1.v", "Data2.v", "Data3.v", "Data4.v", "DataAll.v"]
+        [
+            "Data1.v",
+            "Data2.v",
+            "Data3.v",
+            "Data4.v",
+            "Data5.v",
+            "DataAll.v",
+            "openings"
+        ]
     );
-    for name in &written {
-        let fresh = std::fs::read(temporary.path().join(name)).unwrap();
-        let committed = std::fs::read(root().join("formal/data").join(name)).unwrap();
+    let mut openings: Vec<String> = std::fs::read_dir(temporary.path().join("openings"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    openings.sort();
+    let mut expected = vec!["Bfiles.v".to_string(), "Numbers.v".to_string()];
+    expected.extend((1..=8).map(|k| format!("Openings{k}.v")));
+    expected.push("OpeningsAll.v".to_string());
+    assert_eq!(openings, expected);
+    let names = written[..written.len() - 1]
+        .iter()
+        .cloned()
+        .chain(openings.iter().map(|name| format!("openings/{name}")));
+    for name in names {
+        let fresh = std::fs::read(temporary.path().join(&name)).unwrap();
+        let committed = std::fs::read(root().join("formal/data").join(&name)).unwrap();
         assert!(
             fresh == committed,
             "formal/data/{name} differs from `jg formal-data`'s output"
         );
     }
+}
+
+#[test]
+fn the_generator_refuses_an_openings_certificate_that_the_verifier_refuses() {
+    let temporary = tempfile::tempdir().unwrap();
+    let dir = temporary.path().join("openings");
+    std::fs::create_dir(&dir).unwrap();
+    for entry in std::fs::read_dir(root().join("certificates/openings")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "bin") {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    // The last byte of cert-20-openings.bin belongs to its last alternating path: make it 1
+    // larger and the path no longer follows the rules, so the verifier refuses the file.
+    let path = dir.join("cert-20-openings.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).is_ok());
+    *bytes.last_mut().unwrap() ^= 1;
+    assert!(jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default()).is_err());
+    std::fs::write(&path, &bytes).unwrap();
+    let out = temporary.path().join("out");
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .current_dir(root())
+        .args(["formal-data", "--openings"])
+        .arg(&dir)
+        .arg("--out-dir")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cert-20-openings.bin: invalid"), "{stderr}");
+    assert!(!out.exists(), "nothing is written when a file is refused");
 }
 
 /// The certificates the generator uses (first n below the tail), copied into `dir`.
@@ -96,7 +151,9 @@ fn the_generator_refuses_a_gap_in_the_certificates() {
     let temporary = tempfile::tempdir().unwrap();
     copy_used_certificates(temporary.path());
     std::fs::remove_file(temporary.path().join("cert-39-41.bin")).unwrap();
-    let error = formal::read_certificates(temporary.path(), formal::CERTIFIED_BELOW).unwrap_err();
+    let error = formal::read_certificates(temporary.path(), formal::CERTIFIED_BELOW)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("no certificate starts at n = 39"), "{error}");
 }
 
@@ -119,7 +176,8 @@ fn the_set_in_the_coq_theorem_is_the_certificates_second_player_n() {
     assert_eq!(in_coq, from_certificates);
     assert_eq!(
         certs.last().unwrap().hi,
-        1_322_069_427,
-        "Main.v's certified range ends at 1322069427"
+        1_000_000_000_000,
+        "Main.v's certified range ends at 10^12"
     );
+    assert!(main.contains("Theorem juniper_green_certified (n : N) : 1 <= n <= 1000000000000 ->"));
 }

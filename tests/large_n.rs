@@ -11,7 +11,8 @@
 //! arithmetic (ln has no exact integer form), that the primes found respect them. A rounding
 //! error there could only make a sample check wrong, never the proof.
 
-use juniper_green::engines::schemes::{is_prime, Scheme};
+use juniper_green::engines::schemes::Scheme;
+use juniper_green::primes::is_prime;
 use juniper_green::proofs::certificate::{Body, Certificate};
 use juniper_green::{OpeningRule, Player};
 

@@ -14,7 +14,7 @@ fn scheme_certificate(scheme: &Scheme, n: u64) -> Option<Vec<u8>> {
         opening_rule: OpeningRule::Even,
         winner: Player::First,
         generator: "schemes test".into(),
-        body: pairing.into_body(),
+        body: pairing.into(),
     };
     // A number above n cannot be encoded: such a strategy is not even a certificate.
     certificate.to_bytes().ok()

@@ -5,7 +5,7 @@
 //! and small witnesses, overflow at the top of u64, truncation and random corruption.
 
 use jg_verify::{verify_bytes, Limits};
-use juniper_green::engines::schemes::{factorise, is_prime, witnesses_for, WITNESS_FROM};
+use juniper_green::primes::{factorise, is_prime, witnesses_for, WITNESS_FROM};
 use juniper_green::proofs::certify::{certify, Options};
 
 /// A witness as spec.md §3.5 writes it: p, a, then the factors of p − 1.

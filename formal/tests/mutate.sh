@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 # mutate NAME FILE PERL-SUBSTITUTION
 mutate() {
     local name=$1 file=$2 subst=$3
-    rm -rf "$work/f" && cp -r . "$work/f"
+    rm -rf "$work/f" && mkdir "$work/f" && tar -c --exclude="*.glob" . | tar -x -C "$work/f"
     perl -0pi -e "$subst" "$work/f/$file"
     if cmp -s "$file" "$work/f/$file"; then
         echo "mutate.sh: $name: the pattern did not match $file" >&2
@@ -45,4 +45,18 @@ mutate "interval 315212-420091 widened to 315212-840182" "$c315" \
     's/Cert 315212 420091 /Cert 315212 840182 /'
 mutate "one number of the closure of 315212-420091 dropped (105031)" "$c315" \
     's/(Definition c_315212_420091 .*?)105031; (105037\])/$1$2/s'
-echo "mutate.sh: 4 mutations, all refused"
+# The largest prime of the certificates past 1322069427 (s of the last one) replaced by the
+# composite 988200288025 = 5^2 * 19 * 2080421659, in its certificate and in its primality
+# certificate, the factors of 988200288024 written out correctly: only the Fermat test of
+# Prime.v can refuse it.
+c_last=$(holder c_988200288052_1000000000000)
+mutate "prime 988200288013 of the 10^12 data replaced by the composite 988200288025" "$c_last" \
+    's/PCert 988200288013 2 \[[^\]]*\]/PCert 988200288025 2 [2; 2; 2; 3; 613; 6329; 10613]/; s/\(1, 988200288013\)/(1, 988200288025)/'
+# The openings (data/openings): the published list of n = 20 with one number altered (16, which
+# wins, replaced by 14, which loses), and the matching of n = 20 with one pair dropped (7-14).
+o20=$(grep -l "Definition m_20 " data/openings/Openings*.v)
+mutate "winning openings of n = 20: 16 altered to 14" "$o20" \
+    's/\(20, \[2; 4; 6; 8; 10; 12; 16; 18; 20\]\)/(20, [2; 4; 6; 8; 10; 12; 14; 18; 20])/'
+mutate "one pair of the matching of n = 20 dropped (7-14)" "$o20" \
+    's/(Definition m_20 .*?)\(PC k7 k14 (\(PC k10 k20 PN\))\)/$1$2/s'
+echo "mutate.sh: 7 mutations, all refused"

@@ -9,6 +9,7 @@
 //! - [`solver`]: which engine decides an n (`--method`), and the refusal of what none can.
 
 pub mod chain;
+pub mod count;
 pub mod matching;
 pub mod position;
 pub mod schemes;

@@ -77,11 +77,10 @@ impl PositionOracle {
     }
 
     /// The winning moves of the player to move after `line`, ascending; empty when that player
-    /// loses, has no move, or the line cannot be analysed (front-ends pass legal lines only).
-    pub fn winning_moves(&self, n: u64, line: &[u64]) -> Vec<u64> {
-        self.analyse(n, line)
-            .map(|analysis| analysis.winning_moves)
-            .unwrap_or_default()
+    /// loses or has no move. A line it cannot analyse (illegal, or n too large) is an error, not
+    /// an empty list, which would read as "lost".
+    pub fn winning_moves(&self, n: u64, line: &[u64]) -> Result<Vec<u64>, PositionError> {
+        self.analyse(n, line).map(|analysis| analysis.winning_moves)
     }
 }
 
@@ -123,7 +122,10 @@ mod tests {
             oracle.analyse(10, &[3]),
             Err(PositionError::Illegal(_))
         ));
-        assert_eq!(oracle.winning_moves(10, &[3]), Vec::<u64>::new());
+        assert!(matches!(
+            oracle.winning_moves(10, &[3]),
+            Err(PositionError::Illegal(_))
+        ));
         let n = matching::MAX_N + 1;
         assert_eq!(
             oracle.analyse(n, &[]).unwrap_err(),

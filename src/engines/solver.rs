@@ -14,7 +14,8 @@ use crate::outcome::{Method, Outcome};
 
 /// The engine asked to decide each n (`--method`). Not to be confused with `outcome::Method`,
 /// the engine that did decide it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MethodChoice {
     /// The fastest exact method for the question: matching (every winning opening) for
     /// n ≤ 2000, for --all-openings and for --free-opening (n ≤ 50000000); above 2000 a

@@ -313,7 +313,7 @@ fn escape(text: &str) -> String {
 }
 
 /// The opening of a docs figure: the SVG element of this size and font size, on white.
-fn figure_start(svg: &mut String, width: f64, height: f64, font_size: u32) {
+pub(crate) fn figure_start(svg: &mut String, width: f64, height: f64, font_size: u32) {
     let _ = writeln!(
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{font_size}">"#
@@ -534,13 +534,13 @@ mod tests {
         let n = 24;
         let oracle = PositionOracle::new(OpeningRule::Even);
         let line = [22, 11, 1];
-        let svg = draw_graph(n, &line, &|l: &[u64]| oracle.winning_moves(n, l)).unwrap();
+        let svg = draw_graph(n, &line, &|l: &[u64]| oracle.winning_moves(n, l).unwrap()).unwrap();
         let edges: usize = (1..=n)
             .map(|a| (2 * a..=n).step_by(a as usize).count())
             .sum();
         let arrows = count(&svg, "marker-end=\"url(#arrow)\"");
         let dashed = count(&svg, "stroke-dasharray");
-        let winning = oracle.winning_moves(n, &line);
+        let winning = oracle.winning_moves(n, &line).unwrap();
         assert_eq!(count(&svg, "<line ") - arrows - dashed, edges);
         assert_eq!(arrows, line.len() - 1);
         assert_eq!(dashed, winning.len());
@@ -591,7 +591,7 @@ mod tests {
         let oracle = PositionOracle::new(OpeningRule::Even);
         let rows: Vec<(u64, Player)> = (1..=20)
             .map(|n| {
-                let first = !oracle.winning_moves(n, &[]).is_empty();
+                let first = !oracle.winning_moves(n, &[]).unwrap().is_empty();
                 (n, Player::winner(first))
             })
             .collect();
@@ -632,9 +632,9 @@ mod tests {
     /// neighbours' labels for three digits (at most 117 numbers on the circle: 22 px apart).
     #[test]
     fn the_pairing_picture_has_a_title_a_legend_and_room_for_labels() {
-        use crate::proofs::explain::closure;
+        use crate::proofs::explain::closure_rows;
         let pairs = [(2, 4), (3, 9), (5, 10), (6, 12)];
-        let rows = closure(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
+        let rows = closure_rows(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
         let svg = closed_pairing(12, Player::Second, None, &rows);
         assert!(svg.contains(
             ">Juniper Green, n = 12: the second player wins with a closed pairing</text>"

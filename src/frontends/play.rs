@@ -3,8 +3,9 @@
 //! --after`; the legal moves come from the rules of game.rs.
 //! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
 
-use crate::engines::position::PositionOracle;
-use crate::game::{legal_moves_after, Player};
+use crate::engines::position::{PositionError, PositionOracle};
+use crate::frontends::session::{MoveRefused, Opponent, Perfect, Session};
+use crate::game::{IllegalReason, Player};
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 
@@ -26,65 +27,68 @@ pub enum PlayError {
     Zero,
     #[error("cannot read or write the terminal: {0}")]
     Io(#[from] std::io::Error),
+    #[error("cannot analyse the position: {0}")]
+    Position(#[from] PositionError),
 }
 
 /// Plays one game on 1..=n under the oracle's opening rule: the person at `input`/`output` is
-/// `human`, the oracle the other.
+/// `human`, the perfect player (the oracle) the other.
 pub fn play_game(
     n: u64,
     human: Player,
     oracle: &PositionOracle,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<GameEnd, PlayError> {
+    play_against(n, human, oracle, Perfect(oracle), input, output)
+}
+
+/// Plays one game on 1..=n against `opponent`; the oracle answers the hints and says whether
+/// a position is won.
+pub fn play_against(
+    n: u64,
+    human: Player,
+    oracle: &PositionOracle,
+    opponent: impl Opponent,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<GameEnd, PlayError> {
-    if n == 0 {
-        return Err(PlayError::Zero);
-    }
+    let mut session = Session::new(n, oracle.rule, human, opponent).ok_or(PlayError::Zero)?;
     let out = &mut output;
-    let mut line: Vec<u64> = Vec::new();
     writeln!(
         out,
         "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, moves, undo, quit.",
         human.name()
     )?;
     loop {
-        let to_move = Player::to_move_after(line.len());
-        // The line is made of legal moves only, so it is never refused here.
-        let moves = legal_moves_after(n, oracle.rule, &line).unwrap_or_default();
-        if to_move != human {
-            if moves.is_empty() {
-                writeln!(out, "I have no legal move: you win.")?;
-                if after_the_end(&mut input, out, n, human, &mut line)? {
-                    continue;
-                }
-                return Ok(GameEnd::HumanWon(line));
-            }
-            // The perfect player: a winning move when there is one, else the smallest move.
-            let reply = oracle
-                .winning_moves(n, &line)
-                .first()
-                .copied()
-                .unwrap_or(moves[0]);
-            line.push(reply);
-            writeln!(out, "I play {reply}.")?;
-            continue;
-        }
-        if moves.is_empty() {
-            writeln!(out, "You have no legal move: you lose.")?;
-            if after_the_end(&mut input, out, n, human, &mut line)? {
+        if session.to_move() != human {
+            if let Some(reply) = session.reply()? {
+                writeln!(out, "I play {reply}.")?;
                 continue;
             }
-            return Ok(GameEnd::ComputerWon(line));
+            writeln!(out, "I have no legal move: you win.")?;
+            if after_the_end(&mut input, out, &mut session)? {
+                continue;
+            }
+            return Ok(GameEnd::HumanWon(session.line().to_vec()));
         }
-        show_position(out, n, &line, &moves)?;
-        let winning = !oracle.winning_moves(n, &line).is_empty();
+        let moves = session.legal_moves();
+        if moves.is_empty() {
+            writeln!(out, "You have no legal move: you lose.")?;
+            if after_the_end(&mut input, out, &mut session)? {
+                continue;
+            }
+            return Ok(GameEnd::ComputerWon(session.line().to_vec()));
+        }
+        show_position(out, n, session.line(), &moves)?;
+        let winning = !oracle.winning_moves(n, session.line())?.is_empty();
         writeln!(
             out,
             "This position is {} for you.",
             if winning { "won" } else { "lost" }
         )?;
-        if !human_turn(&mut input, out, oracle, n, &mut line, &moves)? {
-            return Ok(GameEnd::Quit(line));
+        if !human_turn(&mut input, out, oracle, &mut session, &moves)? {
+            return Ok(GameEnd::Quit(session.line().to_vec()));
         }
     }
 }
@@ -95,10 +99,10 @@ fn human_turn(
     input: &mut impl BufRead,
     out: &mut impl Write,
     oracle: &PositionOracle,
-    n: u64,
-    line: &mut Vec<u64>,
+    session: &mut Session,
     moves: &[u64],
 ) -> Result<bool, PlayError> {
+    let n = session.n();
     loop {
         let Some(text) = ask(input, out, "your move> ")? else {
             return Ok(false);
@@ -107,7 +111,7 @@ fn human_turn(
             "" => continue,
             "quit" | "q" => return Ok(false),
             "hint" | "h" | "hint all" => {
-                let hints = oracle.winning_moves(n, line);
+                let hints = oracle.winning_moves(n, session.line())?;
                 if hints.is_empty() {
                     writeln!(out, "No winning move: every move loses against best play.")?;
                 } else if text.trim() == "hint all" {
@@ -118,30 +122,30 @@ fn human_turn(
             }
             "moves" | "m" => writeln!(out, "Legal moves: {}", join(moves))?,
             "undo" | "u" => {
-                // Back to the previous position where it was the human's turn.
-                if line.len() >= 2 {
-                    line.truncate(line.len() - 2);
+                // Back to the previous position where it was the person's turn.
+                if session.undo() {
                     return Ok(true);
                 }
                 writeln!(out, "Nothing to undo.")?;
             }
             word => match word.parse::<u64>() {
-                Ok(number) if moves.contains(&number) => {
-                    line.push(number);
-                    let lost_for_opponent = oracle.winning_moves(n, line).is_empty();
-                    writeln!(
+                Ok(number) => match session.play(number) {
+                    Ok(()) => {
+                        let lost_for_opponent = oracle.winning_moves(n, session.line())?.is_empty();
+                        writeln!(
+                            out,
+                            "You play {number}. The position is {} for you.",
+                            if lost_for_opponent { "won" } else { "lost" }
+                        )?;
+                        return Ok(true);
+                    }
+                    Err(refused) => writeln!(
                         out,
-                        "You play {number}. The position is {} for you.",
-                        if lost_for_opponent { "won" } else { "lost" }
-                    )?;
-                    return Ok(true);
-                }
-                Ok(number) => writeln!(
-                    out,
-                    "{number} is not a legal move: {}. Legal moves: {}",
-                    why_illegal(n, oracle.rule, line, number),
-                    abbreviate(moves)
-                )?,
+                        "{number} is not a legal move: {}. Legal moves: {}",
+                        in_words(number, &refused),
+                        abbreviate(moves)
+                    )?,
+                },
                 Err(_) => writeln!(
                     out,
                     "Type a number, hint (hint all), moves, undo or quit (got {word:?})."
@@ -151,7 +155,23 @@ fn human_turn(
     }
 }
 
-/// Why `number` cannot be played after `line` on 1..n, in the rules' words.
+/// Why `number` was refused, in the rules' words for a person at the terminal.
+fn in_words(number: u64, refused: &MoveRefused) -> String {
+    match refused {
+        MoveRefused::Illegal(IllegalReason::OffBoard { n }) => format!("the board is 1..{n}"),
+        MoveRefused::Illegal(IllegalReason::AlreadyPlayed) => {
+            format!("{number} was already played")
+        }
+        MoveRefused::Illegal(IllegalReason::OddOpening) => {
+            "the first number must be even".to_string()
+        }
+        MoveRefused::Illegal(IllegalReason::NotRelated { last }) => {
+            format!("{number} neither divides nor is a multiple of {last}")
+        }
+        MoveRefused::NotYourTurn => refused.to_string(),
+    }
+}
+
 /// Prints `prompt` and reads one line; None at the end of the input (a new line is printed, so
 /// the shell's prompt starts on its own line).
 fn ask(
@@ -169,26 +189,12 @@ fn ask(
     Ok(Some(text))
 }
 
-fn why_illegal(n: u64, rule: crate::OpeningRule, line: &[u64], number: u64) -> String {
-    match line.last() {
-        _ if number == 0 || number > n => format!("the board is 1..{n}"),
-        _ if line.contains(&number) => format!("{number} was already played"),
-        None if rule == crate::OpeningRule::Even && number % 2 == 1 => {
-            "the first number must be even".to_string()
-        }
-        Some(&last) => format!("{number} neither divides nor is a multiple of {last}"),
-        None => "it is not an opening".to_string(),
-    }
-}
-
 /// After a game: `undo` takes back the person's last move, `new` starts again (true: play
 /// on); `quit` or the end of the input ends (false).
 fn after_the_end(
     input: &mut impl BufRead,
     out: &mut impl Write,
-    n: u64,
-    human: Player,
-    line: &mut Vec<u64>,
+    session: &mut Session,
 ) -> Result<bool, PlayError> {
     writeln!(
         out,
@@ -202,22 +208,16 @@ fn after_the_end(
             "" => continue,
             "quit" | "q" => return Ok(false),
             "new" | "n" => {
-                line.clear();
-                writeln!(out, "New game on 1..{n}.")?;
+                session.new_game();
+                writeln!(out, "New game on 1..{}.", session.n())?;
                 return Ok(true);
             }
             "undo" | "u" => {
                 // Back to before the person's last move.
-                match (0..line.len())
-                    .rev()
-                    .find(|&i| Player::to_move_after(i) == human)
-                {
-                    Some(i) => {
-                        line.truncate(i);
-                        return Ok(true);
-                    }
-                    None => writeln!(out, "You have made no move to undo.")?,
+                if session.undo() {
+                    return Ok(true);
                 }
+                writeln!(out, "You have made no move to undo.")?;
             }
             word => writeln!(out, "Type undo, new or quit (got {word:?}).")?,
         }
@@ -274,6 +274,7 @@ fn join(numbers: &[u64]) -> String {
 mod tests {
     use super::*;
 
+    use crate::game::legal_moves_after;
     use crate::OpeningRule;
 
     use crate::test_support::{naive_legal_moves, to_move_wins};
@@ -306,7 +307,7 @@ mod tests {
     fn the_oracle_agrees_with_plain_recursion_on_the_winner() {
         let oracle = oracle();
         for n in 1..=14 {
-            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let first_wins = !oracle.winning_moves(n, &[]).unwrap().is_empty();
             assert_eq!(first_wins, first_player_wins(n), "n = {n}");
         }
     }
@@ -338,7 +339,7 @@ mod tests {
     fn the_perfect_player_wins_every_game_it_can_win() {
         let oracle = oracle();
         for n in 2..=16 {
-            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let first_wins = !oracle.winning_moves(n, &[]).unwrap().is_empty();
             let computer = Player::winner(first_wins);
             let human = computer.other();
             // Several human styles: smallest, largest and a pseudo-random move.
@@ -365,9 +366,9 @@ mod tests {
     fn a_player_following_hints_beats_the_computer_when_it_can() {
         let oracle = oracle();
         for n in 2..=16 {
-            let first_wins = !oracle.winning_moves(n, &[]).is_empty();
+            let first_wins = !oracle.winning_moves(n, &[]).unwrap().is_empty();
             let human = Player::winner(first_wins);
-            let mut choose = |line: &[u64], _: &[u64]| oracle.winning_moves(n, line)[0];
+            let mut choose = |line: &[u64], _: &[u64]| oracle.winning_moves(n, line).unwrap()[0];
             let end = scripted_game(n, human, &mut choose);
             assert!(matches!(end, GameEnd::HumanWon(_)), "n = {n}: {end:?}");
         }
@@ -404,7 +405,22 @@ mod tests {
     #[test]
     fn an_illegal_move_is_told_why() {
         use crate::OpeningRule::{Even, Free};
-        let why = |rule, line: &[u64], number| why_illegal(30, rule, line, number);
+        // The person is the player to move after the line; an opponent that follows the line
+        // plays the other moves.
+        let why = |rule, line: &[u64], number| {
+            let script = line.to_vec();
+            let follow = move |_: u64, played: &[u64], _: &[u64]| Ok(script[played.len()]);
+            let human = Player::to_move_after(line.len());
+            let mut session = Session::new(30, rule, human, follow).unwrap();
+            for (i, &k) in line.iter().enumerate() {
+                if Player::to_move_after(i) == human {
+                    session.play(k).unwrap();
+                } else {
+                    assert_eq!(session.reply(), Ok(Some(k)));
+                }
+            }
+            in_words(number, &session.play(number).unwrap_err())
+        };
         assert_eq!(
             why(Even, &[22], 9),
             "9 neither divides nor is a multiple of 22"

@@ -11,7 +11,8 @@ use std::fmt::Write;
 use std::path::Path;
 
 /// The output formats of `jg table`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Aligned columns for reading
     Text,

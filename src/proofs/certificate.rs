@@ -4,6 +4,7 @@
 //! Decoding and checking belong to the verifier crate alone.
 
 use crate::game::{OpeningRule, Player};
+use crate::pairing::Pairing;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -65,6 +66,16 @@ pub enum Body {
     /// Written in a fixed order, by the smallest opening each entry covers, whatever the order
     /// given here.
     Openings { entries: Vec<OpeningEntry> },
+}
+
+/// The certificate body carrying a pairing strategy, checked by its closure (kind 2).
+impl From<Pairing> for Body {
+    fn from(pairing: Pairing) -> Body {
+        Body::ClosedPairing {
+            opening: pairing.opening,
+            pairs: pairing.pairs,
+        }
+    }
 }
 
 /// One entry of an openings certificate (spec.md §3.4): a proof that one opening wins, or that
@@ -217,7 +228,7 @@ fn length_field(len: usize, width: usize) -> Result<Vec<u8>, CertificateError> {
 
 /// The witness section of a version 2 body (spec.md §3.5): `count`, then each witness's prime,
 /// its number of order p − 1, `k` and the k factors of p − 1, every field 8 bytes.
-fn witness_section(witnesses: &[crate::engines::schemes::Witness]) -> Vec<u8> {
+fn witness_section(witnesses: &[crate::primes::Witness]) -> Vec<u8> {
     let mut bytes = (witnesses.len() as u64).to_le_bytes().to_vec();
     for witness in witnesses {
         let k = witness.factors.len() as u64;
@@ -304,17 +315,17 @@ impl Certificate {
     /// its pair (its partner divides it: a multiple of it would be off the board in a scheme);
     /// so the opening and the larger number of each pair. Empty below 2^40: such files are
     /// version 1, byte for byte as before.
-    pub fn witnesses(&self) -> Vec<crate::engines::schemes::Witness> {
+    pub fn witnesses(&self) -> Vec<crate::primes::Witness> {
         let (opening, pairs) = match &self.body {
             Body::ClosedPairing { opening, pairs } => (*opening, pairs),
             Body::IntervalClosedPairing { opening, pairs, .. } => (Some(*opening), pairs),
             Body::Openings { .. } => return Vec::new(),
         };
-        if self.n_last() < crate::engines::schemes::WITNESS_FROM {
+        if self.n_last() < crate::primes::WITNESS_FROM {
             return Vec::new();
         }
         let larger = pairs.iter().map(|&(a, b)| a.max(b));
-        crate::engines::schemes::witnesses_for(opening.into_iter().chain(larger))
+        crate::primes::witnesses_for(opening.into_iter().chain(larger))
     }
 
     /// The largest board the certificate claims: `n_last` for an interval, else `n`.

@@ -9,7 +9,8 @@ use crate::proofs::certificate::{Body, Certificate, CertificateError};
 use jg_verify::{verify_bytes, Limits, Rejection, Verdict};
 
 /// Which kinds of proof to consider.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum StrategyChoice {
     /// A scheme if one applies, else a closed pairing
     Auto,
@@ -120,6 +121,11 @@ impl Certified {
 /// `cert-N.bin`, decimal N without padding (docs/DESIGN.md, CLI contract).
 pub fn file_name(n: u64) -> String {
     format!("cert-{n}.bin")
+}
+
+/// `cert-A-B.bin`, the name of an interval certificate proving every n in A..B (A < B).
+pub fn interval_file_name(first: u64, last: u64) -> String {
+    format!("cert-{first}-{last}.bin")
 }
 
 /// What certifying a range gave, the same for both kinds of range (`certify_range` and

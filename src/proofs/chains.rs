@@ -3,7 +3,7 @@
 //! the terms proved from n = 1 on. Certifying a range is resumable: an n whose certificate is
 //! already there and valid is skipped, so a stopped run loses at most the n it was working on.
 
-use crate::engines::chain::{certify_longest_chain_seeded, certify_through, Progress};
+use crate::engines::chain::{Progress, Request};
 use crate::proofs::certificate::write_atomically;
 use jg_verify::chain::ChainVerdict;
 use std::path::{Path, PathBuf};
@@ -112,7 +112,13 @@ pub fn certify_chain_range(
         let started = Instant::now();
         let deadline = time_limit.map(|limit| started + limit);
         let report = |p| progress(n, Some(p));
-        let outcome = match certify_longest_chain_seeded(n, &seed, deadline, &report) {
+        let request = Request {
+            n,
+            seed: &seed,
+            deadline,
+            report: &report,
+        };
+        let outcome = match request.certify() {
             Ok(c) => {
                 previous = Some(c.found.chain.clone());
                 let path = certificate_path(dir, n);
@@ -185,7 +191,12 @@ pub fn certificate_from_below(
     let started = Instant::now();
     let deadline = time_limit.map(|limit| started + limit);
     let report = |p| progress(n, Some(p));
-    let Ok(c) = certify_through(n, &below, deadline, &report) else {
+    let request = Request {
+        deadline,
+        report: &report,
+        ..Request::new(n)
+    };
+    let Ok(c) = request.certify_through(&below) else {
         return Ok(None);
     };
     let path = certificate_path(dir, n);

@@ -1,16 +1,19 @@
 //! The certificates as Coq data for the formal proof (`formal/`, `jg formal-data`).
 //!
-//! Every certificate of the folder whose first n is below [`CERTIFIED_BELOW`] is verified by
-//! `jg_verify`, decoded, and written as one Coq term `Cert lo hi opening pairs closure`
-//! (formal/Checker.v). They reach past [`TAIL_FROM`], where the formal proof's prime-window
-//! argument takes over, so the two overlap. The closure is the set of numbers
-//! the loser may be about to name (spec.md §4.5), recomputed here by the raw rules; Coq checks
-//! that it is closed, so nothing written here is trusted. The output is deterministic: the
-//! certificates in ascending order of their first n, split into [`PARTS`] files of about equal
-//! checking cost (cut where the estimate of [`cost`] says) so that Coq checks them in parallel,
-//! and `DataAll.v`, which joins them.
+//! Every certificate of the folder (they cover every n up to 10^12) is verified by `jg_verify`,
+//! decoded, and written as one Coq term `Cert lo hi opening pairs closure` (formal/Checker.v).
+//! They reach past [`TAIL_FROM`], where the formal proof's prime-window argument takes over, so
+//! the two overlap. The closure is the set of numbers the loser may be about to name (spec.md
+//! §4.5), recomputed here by the raw rules; Coq checks that it is closed, so nothing written
+//! here is trusted. The certificates before [`SCHEME_FROM`] are checked in Coq by listing
+//! divisors: in ascending order of their first n, split into [`PARTS`] files of about equal
+//! checking cost (cut where the estimate of [`cost`] says) so that Coq checks them in parallel.
+//! The ones from [`SCHEME_FROM`] on are all of the general prime-window scheme, checked by the
+//! interval lemma with certificates for their primes (`formal_scheme`), in one more file.
+//! `DataAll.v` joins them. The output is deterministic.
 
 use crate::game::OpeningRule;
+use crate::proofs::accept::{read_folder, AcceptedFile, Expect, FolderError};
 use crate::proofs::explain::{self, DecodedStrategy, Kind};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,73 +21,60 @@ use std::path::Path;
 /// The first n of the formal proof's general argument (4 · 89693): the certificates cover below.
 pub const TAIL_FROM: u64 = 358_772;
 
-/// The certificates written are those whose first n is below this: every n up to 1 322 069 427.
-/// Coq's check lists divisors by trial division up to the square root, so its cost grows like
-/// the square root of the largest n (BENCHMARKS.md, Formal proof).
-pub const CERTIFIED_BELOW: u64 = 1_000_000_000;
+/// The certificates written are those whose first n is below this: every n up to 10^12.
+pub const CERTIFIED_BELOW: u64 = 1_000_000_000_000;
 
-/// How many data files the certificates are split into.
+pub use super::formal_cert::{coq_name, CoqCert};
+pub use super::formal_scheme::SCHEME_FROM;
+
+/// How many data files the certificates before [`SCHEME_FROM`] are split into. Coq's check
+/// lists divisors by trial division up to the square root, so its cost grows like the square
+/// root of the largest n (BENCHMARKS.md, Formal proof).
 pub const PARTS: usize = 4;
 
-/// One certificate as the Coq checker reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CoqCert {
-    /// The certificate's file name, e.g. `cert-39-41.bin`.
-    pub file: String,
-    pub blake3: String,
-    /// The boards lo..=hi it claims.
-    pub lo: u64,
-    pub hi: u64,
-    /// The winner's opening; `0` when the winner is the second player.
-    pub opening: u64,
-    pub pairs: Vec<(u64, u64)>,
-    /// Every number the loser may be about to name, ascending.
-    pub closure: Vec<u64>,
+/// Why the Coq data cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum FormalError {
+    /// A file refused (by the verifier, or not a closed pairing of the even-opening game), or
+    /// one that cannot be read.
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    /// The certificates leave a gap below `below`.
+    #[error("{0}")]
+    Gap(String),
+    /// The closure of an accepted certificate cannot be listed.
+    #[error("{file}: {why}")]
+    Closure { file: String, why: String },
 }
 
 /// Reads, verifies and decodes every certificate of `dir` whose first n is below `below`,
-/// ascending. Err names a file that `jg_verify` refuses or that the checker cannot take (an
-/// openings certificate, the free opening rule), or a gap in the certificates.
-pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String> {
+/// ascending (`accept::read_folder`: each a closed pairing of the even-opening game, named by
+/// its claim). Err names a file refused, or a gap in the certificates.
+pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, FormalError> {
+    let expect = Expect {
+        rule: Some(OpeningRule::Even),
+        kinds: Some(&[Kind::ClosedPairing, Kind::IntervalClosedPairing]),
+        first_below: Some(below),
+    };
     let mut certs = Vec::new();
-    for path in super::files_with_extension(dir, "bin")? {
-        let bytes = super::read_bytes(&path)?;
-        let decoded =
-            explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
-        if decoded.n >= below {
-            continue;
-        }
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
-        let file = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        if verdict.n != decoded.n || verdict.n_last != decoded.n_last {
-            return Err(format!("{file}: the verdict and the header differ"));
-        }
-        if decoded.rule != OpeningRule::Even {
-            return Err(format!(
-                "{file}: the formal proof is about the even opening rule"
-            ));
-        }
-        let (opening, pairs) = match (&decoded.kind, decoded.strategy) {
-            (
-                Kind::ClosedPairing | Kind::IntervalClosedPairing,
-                DecodedStrategy::Pairing { opening, pairs },
-            ) => (opening, pairs),
-            _ => {
-                return Err(format!(
-                    "{file}: only closed pairings (kinds 2 and 3) are written as Coq data"
-                ))
-            }
+    for accepted in read_folder(dir, &expect)? {
+        let AcceptedFile {
+            file,
+            decoded,
+            accepted,
+        } = accepted;
+        let DecodedStrategy::Pairing { opening, pairs } = decoded.strategy else {
+            continue; // not a pairing: the kinds expected above are pairings only
         };
-        let rows = explain::closure(decoded.n_last, decoded.rule, opening, &pairs)
-            .map_err(|why| format!("{file}: {why}"))?;
+        let rows = explain::closure_rows(decoded.n_last, decoded.rule, opening, &pairs).map_err(
+            |why| FormalError::Closure {
+                file: file.clone(),
+                why,
+            },
+        )?;
         certs.push(CoqCert {
             file,
-            blake3: verdict.blake3_hex(),
+            blake3: accepted.blake3,
             lo: decoded.n,
             hi: decoded.n_last,
             opening: opening.unwrap_or(0),
@@ -96,18 +86,18 @@ pub fn read_certificates(dir: &Path, below: u64) -> Result<Vec<CoqCert>, String>
     let mut next = 1;
     for cert in &certs {
         if cert.lo != next {
-            return Err(format!(
+            return Err(FormalError::Gap(format!(
                 "no certificate starts at n = {next} (next is {})",
                 cert.file
-            ));
+            )));
         }
         next = cert.hi + 1;
     }
     if next < below {
-        return Err(format!(
+        return Err(FormalError::Gap(format!(
             "the certificates stop at n = {}, below {below}",
             next - 1
-        ));
+        )));
     }
     Ok(certs)
 }
@@ -179,14 +169,14 @@ fn split(certs: &[CoqCert]) -> Vec<&[CoqCert]> {
     runs
 }
 
-/// The Coq name of a certificate: `c_39_41` for `cert-39-41.bin`.
-fn coq_name(file: &str) -> String {
-    let stem = file.trim_end_matches(".bin").trim_start_matches("cert-");
-    format!("c_{}", stem.replace('-', "_"))
-}
-
-/// The data files: `(name, contents)` for `Data1.v` … and `DataAll.v`.
-pub fn render(certs: &[CoqCert]) -> Vec<(String, String)> {
+/// The data files: `(name, contents)` for `Data1.v` …, the scheme's part, and `DataAll.v`. Err
+/// names a certificate from [`SCHEME_FROM`] on that is not of the general scheme.
+pub fn render(certs: &[CoqCert]) -> Result<Vec<(String, String)>, String> {
+    let (listed, schemes): (Vec<CoqCert>, Vec<CoqCert>) = certs
+        .iter()
+        .cloned()
+        .partition(|cert| cert.lo < SCHEME_FROM);
+    let certs = &listed[..];
     let mut files = Vec::new();
     let mut parts = Vec::new();
     for (k, chunk) in split(certs).into_iter().enumerate() {
@@ -194,7 +184,7 @@ pub fn render(certs: &[CoqCert]) -> Vec<(String, String)> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "(* Generated by `jg formal-data` from certificates/: do not edit. Part {part} of the\n   certificates whose first n is below {CERTIFIED_BELOW}, as data for Checker.v. *)"
+            "(* Generated by `jg formal-data` from certificates/: do not edit. Part {part} of the\n   certificates whose first n is below {SCHEME_FROM}, as data for Checker.v. *)"
         );
         out.push_str("From Coq Require Import NArith List.\nImport ListNotations.\nFrom JG Require Import Checker.\nOpen Scope N_scope.\n");
         let mut names = Vec::new();
@@ -227,8 +217,16 @@ pub fn render(certs: &[CoqCert]) -> Vec<(String, String)> {
         files.push((format!("Data{part}.v"), out));
         parts.push(part);
     }
+    if !schemes.is_empty() {
+        let part = parts.len() + 1;
+        files.push((
+            format!("Data{part}.v"),
+            super::formal_scheme::render(part, &schemes)?,
+        ));
+        parts.push(part);
+    }
     let mut all = String::from(
-        "(* Generated by `jg formal-data` from certificates/: do not edit. All the parts. *)\nFrom Coq Require Import NArith List.\nImport ListNotations.\nFrom JG Require Import Checker.\n",
+        "(* Generated by `jg formal-data` from certificates/: do not edit. All the parts. *)\nFrom Coq Require Import NArith List.\nImport ListNotations.\nFrom JG Require Import Checker Interval.\n",
     );
     let imports: Vec<String> = parts.iter().map(|p| format!("Data{p}")).collect();
     let _ = writeln!(all, "From JG.data Require Import {}.", imports.join(" "));
@@ -238,12 +236,23 @@ pub fn render(certs: &[CoqCert]) -> Vec<(String, String)> {
         "\nDefinition certificates : list cert := {}.",
         joined.join(" ++ ")
     );
-    let oks: Vec<String> = parts.iter().map(|p| format!("part_{p}_ok")).collect();
-    let _ = writeln!(
-        all,
-        "\nTheorem certificates_ok : forallb check certificates = true.\nProof. unfold certificates. rewrite !forallb_app, {}. reflexivity. Qed.",
-        oks.join(", ")
+    all.push_str(
+        "\n(* Each certificate proves what it claims: by Checker.v, or by Interval.v for the scheme. *)\n\
+         Theorem certificates_ok : forall c, In c certificates -> cert_sound c.\n\
+         Proof.\n  unfold certificates. intros c H.\n",
     );
+    for (i, p) in parts.iter().enumerate() {
+        let proof = if schemes.is_empty() || i + 1 < parts.len() {
+            format!("check_part_sound _ part_{p}_ok c H")
+        } else {
+            format!("scheme_part_sound _ _ prime_certificates_ok part_{p}_ok c H")
+        };
+        if i + 1 < parts.len() {
+            let _ = writeln!(all, "  apply in_app_or in H as [H|H]; [exact ({proof})|].");
+        } else {
+            let _ = writeln!(all, "  exact ({proof}).\nQed.");
+        }
+    }
     files.push(("DataAll.v".to_string(), all));
-    files
+    Ok(files)
 }

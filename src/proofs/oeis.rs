@@ -13,15 +13,19 @@
 //! bytes for the same certificates.
 
 use crate::game::{OpeningRule, Player};
+use crate::proofs::accept::{self, FolderError};
 use crate::proofs::theorem_document;
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// Why no b-file was written.
 #[derive(Debug, thiserror::Error)]
 pub enum OeisError {
-    /// A certificate the verifier refuses, or one whose claim is not what its name says.
+    /// A folder that cannot be read whole: a certificate refused (the verifier's reason, or a
+    /// claim that is not what its name says), or a file that cannot be read.
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    /// Two certificates of the folder that disagree.
     #[error("{file}: {why}")]
     Invalid { file: String, why: String },
     /// The folder does not prove what the b-file needs (a gap, an empty folder).
@@ -63,42 +67,18 @@ fn b_file(comments: &[String], terms: &[(u64, u64)]) -> String {
     text
 }
 
-/// The files of `dir` with this extension, sorted by name.
-fn files(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, OeisError> {
-    super::files_with_extension(dir, extension).map_err(OeisError::Io)
-}
-
-fn read(path: &Path) -> Result<Vec<u8>, OeisError> {
-    super::read_bytes(path).map_err(OeisError::Io)
-}
-
-/// The n of `cert-N-openings.bin` / `chain-N.txt`: the digits between `prefix` and `suffix`.
-fn n_of(path: &Path, prefix: &str, suffix: &str) -> Option<u64> {
-    let name = path.file_name()?.to_str()?;
-    name.strip_prefix(prefix)?
-        .strip_suffix(suffix)?
-        .parse()
-        .ok()
-}
-
 /// The second-player n, from the theorem folder: every `*.bin` verified (refused files stop the
 /// run), no two files disagreeing and no gap from 1 to the folder's end.
 pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
-    let entries = theorem_document::read_folder(folder).map_err(|why| {
-        // read_folder names the file first (`path: reason`).
-        match why.split_once(": ") {
-            Some((file, reason)) => OeisError::Invalid {
-                file: file.to_string(),
-                why: reason.to_string(),
-            },
-            None => OeisError::Io(why),
-        }
+    let entries = accept::read_theorem_folder(folder)?;
+    let accept::Coverage {
+        covered,
+        second,
+        gaps,
+    } = accept::coverage(&entries).map_err(|disagreement| OeisError::Invalid {
+        file: folder.display().to_string(),
+        why: disagreement.to_string(),
     })?;
-    let (covered, second, gaps) =
-        theorem_document::coverage(&entries).map_err(|why| OeisError::Invalid {
-            file: folder.display().to_string(),
-            why,
-        })?;
     if let Some(&(a, b)) = gaps.first() {
         return Err(OeisError::Incomplete(format!(
             "{}: no certificate proves n = {a}..{b}",
@@ -141,52 +121,10 @@ pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
     })
 }
 
-/// The winning openings of each n, from the openings folder: every `*.bin` verified, each an
-/// openings certificate (kind 4, even opening) of the n its name says; the unbroken run
-/// n = 1, 2, … is returned, each n with its winning openings, ascending.
-pub fn openings_terms(folder: &Path) -> Result<Vec<(u64, Vec<u64>)>, OeisError> {
-    let mut by_n: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
-    for path in files(folder, "bin")? {
-        let name = path.display().to_string();
-        let invalid = |why: String| OeisError::Invalid {
-            file: name.clone(),
-            why,
-        };
-        let bytes = read(&path)?;
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| invalid(format!("invalid: {rejection}")))?;
-        let winning = verdict
-            .winning_openings
-            .ok_or_else(|| invalid("not an openings certificate".into()))?;
-        if verdict.opening_rule != jg_verify::OpeningRule::Even {
-            return Err(invalid("not the even-opening game".into()));
-        }
-        if n_of(&path, "cert-", "-openings.bin") != Some(verdict.n) {
-            return Err(invalid(format!(
-                "proves n = {}, which its name does not say",
-                verdict.n
-            )));
-        }
-        by_n.insert(verdict.n, winning);
-    }
-    let run: Vec<(u64, Vec<u64>)> = by_n
-        .into_iter()
-        .zip(1..)
-        .take_while(|((n, _), expected)| n == expected)
-        .map(|(term, _)| term)
-        .collect();
-    if run.is_empty() {
-        return Err(OeisError::Incomplete(format!(
-            "{}: no openings certificate for n = 1",
-            folder.display()
-        )));
-    }
-    Ok(run)
-}
-
-/// The two openings b-files (how many openings win, the smallest), from `openings_terms`.
+/// The two openings b-files (how many openings win, the smallest), from
+/// `accept::openings_terms`.
 pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
-    let run = openings_terms(folder)?;
+    let run = accept::openings_terms(folder)?;
     let last = run.last().map_or(0, |r| r.0);
     let source = format!(
         "Each term a(n) is proved by certificates/openings/cert-n-openings.bin (n = 1..{last}), an \
@@ -229,45 +167,9 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
     Ok([count, smallest])
 }
 
-/// A337125 from the chain folder: every `chain-*.txt` checked by the verifier's chain checker,
-/// each proving the n its name says; the unbroken run n = 1, 2, … of (n, a(n)) is returned.
-pub fn chain_terms(folder: &Path) -> Result<Vec<(u64, u64)>, OeisError> {
-    let mut by_n: BTreeMap<u64, u64> = BTreeMap::new();
-    for path in files(folder, "txt")? {
-        let Some(n) = n_of(&path, "chain-", ".txt") else {
-            continue; // the folder's own b-file, notes
-        };
-        let verdict =
-            jg_verify::chain::check(&read(&path)?).map_err(|rejection| OeisError::Invalid {
-                file: path.display().to_string(),
-                why: format!("invalid: {rejection}"),
-            })?;
-        if verdict.n != n {
-            return Err(OeisError::Invalid {
-                file: path.display().to_string(),
-                why: format!("proves n = {}, which its name does not say", verdict.n),
-            });
-        }
-        by_n.insert(n, verdict.length);
-    }
-    let terms: Vec<(u64, u64)> = by_n
-        .into_iter()
-        .zip(1..)
-        .take_while(|((n, _), expected)| n == expected)
-        .map(|(term, _)| term)
-        .collect();
-    if terms.is_empty() {
-        return Err(OeisError::Incomplete(format!(
-            "{}: no chain certificate for n = 1",
-            folder.display()
-        )));
-    }
-    Ok(terms)
-}
-
-/// The A337125 b-file, from `chain_terms`.
+/// The A337125 b-file, from `accept::chain_terms`.
 pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
-    let terms = chain_terms(folder)?;
+    let terms = accept::chain_terms(folder)?;
     let last = terms.last().map_or(0, |t| t.0);
     let comments = vec![
         format!(
@@ -316,13 +218,5 @@ mod tests {
     fn a_b_file_is_comments_then_one_term_a_line() {
         let text = b_file(&["A test.".into()], &[(1, 0), (2, 5)]);
         assert_eq!(text, format!("# A test.\n{WRITTEN_BY}\n1 0\n2 5\n"));
-    }
-
-    #[test]
-    fn the_n_of_a_file_name_is_read_between_prefix_and_suffix() {
-        let path = Path::new("x/cert-12-openings.bin");
-        assert_eq!(n_of(path, "cert-", "-openings.bin"), Some(12));
-        assert_eq!(n_of(Path::new("x/chain-7.txt"), "chain-", ".txt"), Some(7));
-        assert_eq!(n_of(Path::new("x/a337125.txt"), "chain-", ".txt"), None);
     }
 }

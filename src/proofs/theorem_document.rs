@@ -1,24 +1,24 @@
 //! The theorem document (`jg theorem`): `docs/THEOREM.md` and its figures, generated from the
 //! certificates folder. Every file is verified first and the claims are taken from what the
 //! verifier accepted (n, winner) and from the decoded header (n_last for intervals); the
-//! manifest is only pinned by its hash. The argument above the folder's last n is read at run
-//! time from `large-n.md` next to the output, when that file exists.
+//! manifest is only pinned by its hash. The argument above the folder's last n (`large-n.md`
+//! next to the output) is read by the caller and passed in; the figures are described here
+//! ([`Figure`]) and drawn by the caller.
 
 use crate::game::{OpeningRule, Player};
-use crate::proofs::explain::{self, Accepted, Decoded, DecodedStrategy, Format, Kind};
+use crate::proofs::accept::{self, coverage, AcceptedFile, Coverage, FolderError};
+use crate::proofs::explain::{self, Decoded, DecodedStrategy, Format, Kind};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// One verified certificate of the folder.
-pub struct Entry {
-    pub file: String,
-    pub decoded: Decoded,
-    pub accepted: Accepted,
-}
+mod words;
+pub use words::spell;
+use words::{anchor, ranges, span, CITE, LEMMA};
 
 /// The other published results the document states, each read from verified certificates
-/// (`crate::proofs::oeis`): the winning openings of `openings/` and the longest chains of
-/// `chains/` inside the certificates folder. None when the subfolder is absent.
+/// (`accept::openings_terms`, `accept::chain_terms`): the winning openings of `openings/` and
+/// the longest chains of `chains/` inside the certificates folder. None when the subfolder is
+/// absent.
 #[derive(Clone, Debug, Default)]
 pub struct Extras {
     /// (n, its winning openings) for n = 1, 2, … as far as the openings certificates go.
@@ -29,104 +29,43 @@ pub struct Extras {
 
 /// Reads and verifies `openings/` and `chains/` of the certificates folder `dir`. Err names a
 /// certificate the verifier refuses.
-pub fn read_extras(dir: &Path) -> Result<Extras, String> {
-    use crate::proofs::oeis;
+pub fn read_extras(dir: &Path) -> Result<Extras, FolderError> {
     let openings = dir.join("openings");
     let chains = dir.join("chains");
     Ok(Extras {
         openings: if openings.is_dir() {
-            Some(oeis::openings_terms(&openings).map_err(|e| e.to_string())?)
+            Some(accept::openings_terms(&openings)?)
         } else {
             None
         },
         chains: if chains.is_dir() {
-            Some(oeis::chain_terms(&chains).map_err(|e| e.to_string())?)
+            Some(accept::chain_terms(&chains)?)
         } else {
             None
         },
     })
 }
 
-/// The generated files: the document, and the figures as (path relative to it, SVG).
+/// The generated document, and its figures as (path relative to it, what to draw).
 pub struct Generated {
     pub markdown: String,
-    pub figures: Vec<(String, String)>,
+    pub figures: Vec<(String, Figure)>,
 }
 
-/// Reads and verifies every `*.bin` of `dir`, sorted by the n they claim, then the file name.
-pub fn read_folder(dir: &Path) -> Result<Vec<Entry>, String> {
-    let folder = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| dir.display().to_string());
-    let mut entries = Vec::new();
-    for path in super::files_with_extension(dir, "bin")? {
-        let bytes = super::read_bytes(&path)?;
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
-        let decoded =
-            explain::decode(&bytes).map_err(|why| format!("{}: {why}", path.display()))?;
-        let winner = Player::winner(verdict.winner == jg_verify::Winner::First);
-        if verdict.n != decoded.n || winner != decoded.winner {
-            return Err(format!(
-                "{}: the verdict and the header differ",
-                path.display()
-            ));
-        }
-        let file = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        entries.push(Entry {
-            accepted: Accepted {
-                positions: verdict.positions,
-                blake3: verdict.blake3_hex(),
-                bytes: bytes.len(),
-                name: format!("{folder}/{file}"),
-            },
-            file,
-            decoded,
-        });
-    }
-    entries.sort_by(|a, b| {
-        (a.decoded.n, a.decoded.n_last, &a.file).cmp(&(b.decoded.n, b.decoded.n_last, &b.file))
-    });
-    Ok(entries)
-}
-
-/// A number as the prose writes it: powers of ten from 10^6 on as `10^k`, others in digits
-/// (commands keep the digits).
-pub fn spell(n: u64) -> String {
-    let mut k = 0;
-    let mut m = n;
-    while m >= 10 && m.is_multiple_of(10) {
-        m /= 10;
-        k += 1;
-    }
-    if m == 1 && k >= 6 {
-        format!("10^{k}")
-    } else {
-        n.to_string()
-    }
-}
-
-/// The HTML anchor of a certificate's proof in the document: `n-N` or `n-A-B`.
-fn anchor(d: &Decoded) -> String {
-    if d.n_last > d.n {
-        format!("n-{}-{}", d.n, d.n_last)
-    } else {
-        format!("n-{}", d.n)
-    }
-}
-
-/// How the document names a run `a..b` of n.
-fn span(from: u64, to: u64) -> String {
-    if from == to {
-        spell(from)
-    } else {
-        format!("{}–{}", spell(from), spell(to))
-    }
+/// A figure of the document, as data: the caller draws it (`frontends::draw`).
+#[derive(Clone, Debug)]
+pub enum Figure {
+    /// Certificates over n on a log axis, one (n, n_last, winner) per file
+    /// (`draw::coverage_chart`).
+    Coverage(Vec<(u64, u64, Player)>),
+    /// A closed pairing on the numbers 1..n with its closure's rows
+    /// (`draw::closed_pairing`).
+    Pairing {
+        n: u64,
+        winner: Player,
+        opening: Option<u64>,
+        rows: Vec<explain::Row>,
+    },
 }
 
 /// The primes (p, q, r, s) when an interval certificate is the general scheme: opening 2p, pairs
@@ -164,7 +103,7 @@ pub fn general_scheme(d: &Decoded) -> Option<[u64; 4]> {
     let all_pairs = expected.iter().all(|&(x, y)| partner(x) == Some(y));
     let primes = [p, q, r, s]
         .iter()
-        .all(|&x| x > 3 && crate::engines::schemes::is_prime(x));
+        .all(|&x| x > 3 && crate::primes::is_prime(x));
     let distinct = p != q && q != r && p != r && s != p && s != q && s != r;
     let (small, large) = (p.min(q).min(r), p.max(q).max(r));
     let interval = small.checked_mul(4)? > d.n_last
@@ -172,101 +111,6 @@ pub fn general_scheme(d: &Decoded) -> Option<[u64; 4]> {
         && large.checked_mul(3)? <= d.n
         && s <= d.n;
     (all_pairs && primes && distinct && interval).then_some([p, q, r, s])
-}
-
-/// The closed-pairing lemma, stated and proved once; every proof of the document cites it.
-const LEMMA: &str = "**Lemma (closed pairings).** Let n ≥ 1 and let W be one of the two players \
-(the winner) and L the other. Suppose W is given a set of pairs of numbers of 1..n, no number in \
-two pairs, and, when W is the first player, an even opening e in 1..n that is in no pair. Call \
-*first column* a set C of numbers of 1..n such that
-
-1. every x in C is in a pair, and its partner y (the *answer* to x) divides x or is a multiple of \
-x;
-2. C holds every first move of L: every even number of 1..n when L is the first player, every \
-divisor and multiple of e in 1..n other than e when W is;
-3. for every answer y to a number of C, every divisor and multiple z of y in 1..n with z ≠ y and \
-z ≠ e is in C.
-
-Then W wins Juniper Green on 1..n by opening with e (when W is the first player) and answering \
-every number x that L names with its partner.
-
-*Proof.* We show that at each turn of W the answer is a legal move. At each turn of L the \
-numbers named so far are e (when W is first) and whole pairs, and the last number named is e or \
-an answer (or nothing: the very first move, when L is the first player). L's move x is \
-therefore a first move or a divisor or multiple, other than itself, of e or of an answer, and \
-it is not e (already named): by 2 and 3, x is in C. By 1, x has a partner y that divides x or \
-is a multiple of it. y is not named yet: the named numbers other than e are whole pairs, x was \
-not named, so neither was its partner; and y ≠ e because e is in no pair. So W can name y, and \
-afterwards the named numbers are again e and whole pairs, the last one an answer. Every move \
-names a new number of 1..n, so the game ends; it never ends on W's turn, so L is the player left \
-without a move. ∎
-
-The lemma uses only the rules of the game. It is the argument of spec.md §5 for closed \
-pairings; the verifier's check (spec.md §4.5) computes the smallest first column and rejects \
-the file when condition 1 fails for one of its numbers. Each proof below prints its first \
-column (the closure table: a way the loser reaches each number, so none can be left out) and \
-checks condition 3 from the shorter side: either every answer with all its neighbours, or the \
-numbers outside the first column with all theirs.";
-
-/// How every proof of the document cites the lemma.
-const CITE: &str = "[the closed-pairing lemma](#lemma)";
-
-/// Ranges of consecutive numbers, written `a–b` or `a`.
-fn ranges(numbers: &[u64]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < numbers.len() {
-        let mut j = i;
-        while j + 1 < numbers.len() && numbers[j + 1] == numbers[j] + 1 {
-            j += 1;
-        }
-        parts.push(match j - i {
-            0 => numbers[i].to_string(),
-            1 => format!("{}, {}", numbers[i], numbers[j]),
-            _ => format!("{}–{}", numbers[i], numbers[j]),
-        });
-        i = j + 1;
-    }
-    parts.join(", ")
-}
-
-/// The end of the unbroken run 1..N0 the folder covers (even opening), the second-player n,
-/// and the gaps (as ranges) before N0's run ends. Err names two files that disagree.
-#[allow(clippy::type_complexity)]
-pub fn coverage(entries: &[Entry]) -> Result<(u64, Vec<u64>, Vec<(u64, u64)>), String> {
-    let claims: Vec<(u64, u64, Player, &str)> = entries
-        .iter()
-        .filter(|e| e.decoded.rule == OpeningRule::Even)
-        .map(|e| {
-            (
-                e.decoded.n,
-                e.decoded.n_last,
-                e.decoded.winner,
-                e.file.as_str(),
-            )
-        })
-        .collect();
-    for (i, later) in claims.iter().enumerate() {
-        for earlier in &claims[..i] {
-            if earlier.1 >= later.0 && earlier.0 <= later.1 && earlier.2 != later.2 {
-                let n = later.0.max(earlier.0);
-                return Err(format!("{} and {} disagree on n = {n}", earlier.3, later.3));
-            }
-        }
-    }
-    let (mut covered, mut gaps) = (0, Vec::new());
-    for &(from, to, _, _) in &claims {
-        if from > covered + 1 {
-            gaps.push((covered + 1, from - 1));
-        }
-        covered = covered.max(to);
-    }
-    let second: Vec<u64> = claims
-        .iter()
-        .filter(|c| c.2 == Player::Second)
-        .flat_map(|c| c.0..=c.1)
-        .collect();
-    Ok((covered, second, gaps))
 }
 
 /// The numbers the first player names in a pairing of one interval certificate, and the primes
@@ -279,26 +123,90 @@ fn interval_primes(d: &Decoded) -> Vec<u64> {
         .iter()
         .flat_map(|&(a, b)| [a, b])
         .chain(*opening)
-        .filter(|&x| x > 3 && crate::engines::schemes::is_prime(x))
+        .filter(|&x| x > 3 && crate::primes::is_prime(x))
         .collect();
     primes.sort_unstable();
     primes.dedup();
     primes
 }
 
-/// Builds the document. `docs_dir` is where it will live (for `large-n.md`); `manifest` the
-/// bytes of MANIFEST.tsv, if any.
+/// Builds the document, one section after another. `large_n` is the text of `large-n.md` (the
+/// argument above the folder's last n), if written; `manifest` the bytes of MANIFEST.tsv, if
+/// any.
 pub fn generate(
-    entries: &[Entry],
+    entries: &[AcceptedFile],
     extras: &Extras,
-    docs_dir: &Path,
+    large_n: Option<&str>,
     manifest: Option<&[u8]>,
 ) -> Result<Generated, String> {
-    let (covered, second, gaps) = coverage(entries)?;
-    let n0 = spell(covered);
-    let mut figures = Vec::new();
+    let Coverage {
+        covered,
+        second,
+        gaps,
+    } = coverage(entries).map_err(|disagreement| disagreement.to_string())?;
+    let intervals: Vec<&AcceptedFile> = entries
+        .iter()
+        .filter(|e| e.decoded.kind == Kind::IntervalClosedPairing)
+        .collect();
+    let (general, catalogue): (Vec<&AcceptedFile>, Vec<&AcceptedFile>) = intervals
+        .iter()
+        .partition(|e| general_scheme(&e.decoded).is_some());
+    let c = Context {
+        entries,
+        extras,
+        large_n,
+        manifest,
+        covered,
+        n0: spell(covered),
+        second,
+        gaps,
+        general,
+        catalogue,
+    };
     let mut s = String::new();
     let w = &mut s;
+    title(w);
+    contents(w, &c);
+    the_theorem(w, &c);
+    results(w, &c);
+    let figures = figures(w, &c);
+    lemma(w);
+    general_scheme_section(w, &c);
+    catalogue_section(w, &c)?;
+    readable_proofs(w, &c)?;
+    large_n_section(w, &c);
+    if let Some(openings) = &extras.openings {
+        push_openings(w, openings);
+    }
+    if let Some(chains) = &extras.chains {
+        push_chains(w, chains);
+    }
+    rerunning(w, &c);
+    Ok(Generated {
+        markdown: s,
+        figures,
+    })
+}
+
+/// What the sections of the document are written from.
+struct Context<'a> {
+    entries: &'a [AcceptedFile],
+    extras: &'a Extras,
+    large_n: Option<&'a str>,
+    manifest: Option<&'a [u8]>,
+    /// The folder proves every n of 1..=covered (`n0` as the prose spells it).
+    covered: u64,
+    n0: String,
+    /// The n the second player wins, and the n no file covers.
+    second: Vec<u64>,
+    gaps: Vec<(u64, u64)>,
+    /// The interval files of the general scheme, and the others.
+    general: Vec<&'a AcceptedFile>,
+    catalogue: Vec<&'a AcceptedFile>,
+}
+
+/// The title, the generated-file note and the rules in one paragraph.
+fn title(w: &mut String) {
     let _ = writeln!(w, "# The Juniper Green theorem\n");
     let _ = writeln!(
         w,
@@ -312,14 +220,17 @@ pub fn generate(
          and the words used here are in [MATH.md](MATH.md); the certificate format and why an \
          accepted certificate is a proof in [spec.md](../spec.md) (§5).\n"
     );
-    let large_n = std::fs::read_to_string(docs_dir.join("large-n.md")).ok();
-    let intervals: Vec<&Entry> = entries
-        .iter()
-        .filter(|e| e.decoded.kind == Kind::IntervalClosedPairing)
-        .collect();
-    let (general, catalogue): (Vec<&Entry>, Vec<&Entry>) = intervals
-        .iter()
-        .partition(|e| general_scheme(&e.decoded).is_some());
+}
+
+/// The contents: one link per section present.
+fn contents(w: &mut String, c: &Context) {
+    let Context {
+        extras,
+        n0,
+        general,
+        catalogue,
+        ..
+    } = c;
     // Contents.
     let _ = writeln!(w, "## Contents\n");
     let mut contents = vec![
@@ -350,6 +261,18 @@ pub fn generate(
         let _ = writeln!(w, "- [{title}](#{id})");
     }
     let _ = writeln!(w);
+}
+
+/// The theorem, its proof in a paragraph, the formal proof and the n no file covers.
+fn the_theorem(w: &mut String, c: &Context) {
+    let Context {
+        entries,
+        large_n,
+        n0,
+        second,
+        gaps,
+        ..
+    } = c;
     let _ = writeln!(w, "<a id=\"the-theorem\"></a>\n");
     let _ = writeln!(w, "## The theorem\n");
     let others = if large_n.is_some() {
@@ -361,7 +284,7 @@ pub fn generate(
         w,
         "**Theorem.** The second player wins Juniper Green on 1..n exactly for n ∈ {{{}}}; the \
          first player wins for {others}.\n",
-        ranges(&second)
+        ranges(second)
     );
     let _ = writeln!(
         w,
@@ -394,7 +317,7 @@ pub fn generate(
              (formal/Rules.v). Its one hypothesis is Dusart's prime-gap theorem (Ramanujan \
              Journal 45 (2018), Proposition 5.4), stated as published in formal/Dusart.v and \
              used only above the certificates that Coq checks itself; below that, \
-             `juniper_green_certified` proves every n with no hypothesis at all (`Print \
+             `juniper_green_certified` proves every n ≤ 10^12 with no hypothesis at all (`Print \
              Assumptions`: \"Closed under the global context\"). To re-run it: `make -C formal \
              && make -C formal check-assumptions` (Debian's `coq` package).\n"
         );
@@ -410,6 +333,16 @@ pub fn generate(
                 .join(", ")
         );
     }
+}
+
+/// The results: maximal runs of the same winner and kind, each with links to its proofs; the free-opening files.
+fn results(w: &mut String, c: &Context) {
+    let Context {
+        entries,
+        large_n,
+        n0,
+        ..
+    } = c;
     // Results: maximal runs of the same winner and kind, each with links to its proofs.
     let _ = writeln!(w, "<a id=\"results\"></a>\n");
     let _ = writeln!(w, "## Results\n");
@@ -421,7 +354,7 @@ pub fn generate(
     );
     let _ = writeln!(w, "| n | winner | certificate kind | files | proofs |");
     let _ = writeln!(w, "|---|---|---|---:|---|");
-    let mut runs: Vec<(u64, u64, Player, Kind, Vec<&Entry>)> = Vec::new();
+    let mut runs: Vec<(u64, u64, Player, Kind, Vec<&AcceptedFile>)> = Vec::new();
     for e in entries
         .iter()
         .filter(|e| e.decoded.rule == OpeningRule::Even)
@@ -472,7 +405,7 @@ pub fn generate(
         );
     }
     let _ = writeln!(w);
-    let free: Vec<&Entry> = entries
+    let free: Vec<&AcceptedFile> = entries
         .iter()
         .filter(|e| e.decoded.rule == OpeningRule::Free)
         .collect();
@@ -487,6 +420,12 @@ pub fn generate(
             list.join(", ")
         );
     }
+}
+
+/// The figures: the coverage chart, and one closed pairing drawn (117 if present); returns them for the caller to draw.
+fn figures(w: &mut String, c: &Context) -> Vec<(String, Figure)> {
+    let Context { entries, .. } = c;
+    let mut figures = Vec::new();
     let _ = writeln!(w, "<a id=\"figures\"></a>\n");
     // Figures.
     let _ = writeln!(w, "## Figures\n");
@@ -499,7 +438,7 @@ pub fn generate(
         "*Each certificate as a mark or a bar over the n it proves, on a logarithmic axis; blue: \
          the first player wins, orange: the second.*\n"
     );
-    figures.push(("figures/coverage.svg".into(), coverage_svg(entries)));
+    figures.push(("figures/coverage.svg".into(), coverage_figure(entries)));
     let pictured = entries
         .iter()
         .filter(|e| e.decoded.kind == Kind::ClosedPairing && e.decoded.winner == Player::Second)
@@ -510,7 +449,7 @@ pub fn generate(
                 .find(|e| e.decoded.kind == Kind::ClosedPairing)
         });
     if let Some(e) = pictured {
-        if let Some(svg) = pairing_svg(&e.decoded) {
+        if let Some(figure) = pairing_figure(&e.decoded) {
             let name = format!("figures/pairing-{}.svg", e.decoded.n);
             let _ = writeln!(
                 w,
@@ -526,13 +465,23 @@ pub fn generate(
                  opens to the loser (the third column of the table).*\n",
                 n = e.decoded.n
             );
-            figures.push((name, svg));
+            figures.push((name, figure));
         }
     }
+    figures
+}
+
+/// The closed-pairing lemma, once.
+fn lemma(w: &mut String) {
     // The lemma, once.
     let _ = writeln!(w, "<a id=\"lemma\"></a>\n");
     let _ = writeln!(w, "## The closed-pairing lemma\n");
     let _ = writeln!(w, "{LEMMA}\n");
+}
+
+/// The interval certificates of the general scheme: the scheme, its proof and one row each.
+fn general_scheme_section(w: &mut String, c: &Context) {
+    let Context { n0, general, .. } = c;
     // Intervals.
     if !general.is_empty() {
         let _ = writeln!(w, "<a id=\"general-scheme\"></a>\n");
@@ -582,7 +531,7 @@ pub fn generate(
             "| n from (a) | n to (b) | p | q | r | s | opening 2p | file |"
         );
         let _ = writeln!(w, "|---:|---:|---:|---:|---:|---:|---:|---|");
-        for e in &general {
+        for e in general.iter() {
             let d = &e.decoded;
             let [p, q, r, s] = general_scheme(d).unwrap_or_default();
             let _ = writeln!(
@@ -596,6 +545,11 @@ pub fn generate(
         }
         let _ = writeln!(w);
     }
+}
+
+/// The other interval certificates, each written out in full.
+fn catalogue_section(w: &mut String, c: &Context) -> Result<(), String> {
+    let Context { catalogue, .. } = c;
     if !catalogue.is_empty() {
         let _ = writeln!(w, "<a id=\"catalogue\"></a>\n");
         let _ = writeln!(w, "## Intervals: the catalogue schemes\n");
@@ -611,7 +565,7 @@ pub fn generate(
             "| n from | n to | opening | primes used | closure | proof |"
         );
         let _ = writeln!(w, "|---:|---:|---:|---|---:|---|");
-        for e in &catalogue {
+        for e in catalogue.iter() {
             let d = &e.decoded;
             let opening = match &d.strategy {
                 DecodedStrategy::Pairing {
@@ -632,10 +586,16 @@ pub fn generate(
             );
         }
         let _ = writeln!(w);
-        for e in &catalogue {
+        for e in catalogue.iter() {
             push_proof(w, e)?;
         }
     }
+    Ok(())
+}
+
+/// The readable proofs, n by n.
+fn readable_proofs(w: &mut String, c: &Context) -> Result<(), String> {
+    let Context { entries, .. } = c;
     // Readable proofs.
     let _ = writeln!(w, "<a id=\"readable-proofs\"></a>\n");
     let _ = writeln!(w, "## Readable proofs, n by n\n");
@@ -651,9 +611,15 @@ pub fn generate(
     }) {
         push_proof(w, e)?;
     }
+    Ok(())
+}
+
+/// The argument above the last n (from `docs/large-n.md`), or that it is not written yet.
+fn large_n_section(w: &mut String, c: &Context) {
+    let Context { large_n, n0, .. } = c;
     let _ = writeln!(w, "<a id=\"large-n\"></a>\n");
     let _ = writeln!(w, "## Every n above {n0}\n");
-    match &large_n {
+    match large_n {
         Some(text) => {
             push_demoted(w, text);
             let _ = writeln!(w, "(From `docs/large-n.md`.)\n");
@@ -666,12 +632,17 @@ pub fn generate(
             );
         }
     }
-    if let Some(openings) = &extras.openings {
-        push_openings(w, openings);
-    }
-    if let Some(chains) = &extras.chains {
-        push_chains(w, chains);
-    }
+}
+
+/// The commands that rerun every check.
+fn rerunning(w: &mut String, c: &Context) {
+    let Context {
+        extras,
+        manifest,
+        covered,
+        n0,
+        ..
+    } = c;
     let _ = writeln!(w, "<a id=\"rerunning\"></a>\n");
     let _ = writeln!(w, "## Rerunning every check\n");
     let _ = writeln!(w, "From a clone of the repository:\n");
@@ -714,10 +685,6 @@ pub fn generate(
             None => String::new(),
         }
     );
-    Ok(Generated {
-        markdown: s,
-        figures,
-    })
 }
 
 /// Longest list of winning openings the document prints in full (every n ≤ 128 has at most 48).
@@ -743,7 +710,10 @@ fn push_openings(w: &mut String, openings: &[(u64, Vec<u64>)]) {
          for one winning opening; for a set of losing ones, the lemma with the loser's first \
          moves restricted to those openings) or a maximum matching with a Tutte–Berge barrier (spec.md §4.10, §5). `jg explain` writes any of \
          them out as a proof. The counts and the smallest winning opening are the b-files \
-         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`.\n"
+         `certificates/oeis/winning-openings.txt` and `smallest-winning-opening.txt`. Coq \
+         checks the same certificates with no trust in `jg-verify` and no hypothesis \
+         (`juniper_green_openings` and the b-files' corollaries, formal/Openings.v; see \
+         formal/README.md).\n"
     );
     let _ = writeln!(w, "| n | winning openings | count |");
     let _ = writeln!(w, "|---:|---|---:|");
@@ -810,7 +780,7 @@ fn push_chains(w: &mut String, chains: &[(u64, u64)]) {
 }
 
 /// Appends one certificate's proof with its anchor, citing the lemma.
-fn push_proof(w: &mut String, e: &Entry) -> Result<(), String> {
+fn push_proof(w: &mut String, e: &AcceptedFile) -> Result<(), String> {
     let _ = writeln!(w, "<a id=\"{}\"></a>\n", anchor(&e.decoded));
     push_demoted(
         w,
@@ -831,44 +801,48 @@ fn push_demoted(w: &mut String, text: &str) {
     let _ = writeln!(w);
 }
 
-/// Certificates over n on a log axis: one row per winner, a tick or a bar per file (the
-/// picture is drawn by `frontends::draw`).
-fn coverage_svg(entries: &[Entry]) -> String {
-    let spans: Vec<_> = entries
-        .iter()
-        .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
-        .collect();
-    crate::frontends::draw::coverage_chart(&spans)
+/// Certificates over n on a log axis: one row per winner, a tick or a bar per file.
+fn coverage_figure(entries: &[AcceptedFile]) -> Figure {
+    Figure::Coverage(
+        entries
+            .iter()
+            .map(|e| (e.decoded.n, e.decoded.n_last, e.decoded.winner))
+            .collect(),
+    )
 }
 
-/// A closed pairing drawn on the numbers 1..n (`frontends::draw::closed_pairing`): the
-/// closure and the answers coloured, each pair joined by a thick line.
-fn pairing_svg(d: &Decoded) -> Option<String> {
+/// A closed pairing drawn on the numbers 1..n: the closure and the answers coloured, each
+/// pair joined by a thick line. None above 400 numbers.
+fn pairing_figure(d: &Decoded) -> Option<Figure> {
     let DecodedStrategy::Pairing { opening, pairs } = &d.strategy else {
         return None;
     };
     if d.n_last > 400 {
         return None;
     }
-    let rows = explain::closure(d.n_last, d.rule, *opening, pairs).ok()?;
-    let (n, winner) = (d.n_last, d.winner);
-    Some(crate::frontends::draw::closed_pairing(
-        n, winner, *opening, &rows,
-    ))
+    let rows = explain::closure_rows(d.n_last, d.rule, *opening, pairs).ok()?;
+    Some(Figure::Pairing {
+        n: d.n_last,
+        winner: d.winner,
+        opening: *opening,
+        rows,
+    })
 }
 
-/// Writes the document and its figures; returns the paths written.
+/// Writes the document and its figures, drawn (path relative to it, SVG); returns the paths
+/// written.
 pub fn write(
     dir_out: &Path,
     file_name: &str,
-    generated: &Generated,
+    markdown: &str,
+    figures: &[(String, String)],
 ) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     let out = dir_out.join(file_name);
-    std::fs::write(&out, &generated.markdown)
+    std::fs::write(&out, markdown)
         .map_err(|error| format!("cannot write {}: {error}", out.display()))?;
     written.push(out.display().to_string());
-    for (name, svg) in &generated.figures {
+    for (name, svg) in figures {
         let path = dir_out.join(name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
@@ -882,147 +856,4 @@ pub fn write(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::proofs::explain::Kind;
-
-    /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
-    fn interval_entry() -> Entry {
-        Entry {
-            file: "interval-141-163.bin".into(),
-            decoded: Decoded {
-                n: 141,
-                n_last: 163,
-                rule: OpeningRule::Even,
-                winner: Player::First,
-                kind: Kind::IntervalClosedPairing,
-                generator: "test".into(),
-                strategy: DecodedStrategy::Pairing {
-                    opening: Some(82),
-                    pairs: vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)],
-                },
-            },
-            accepted: Accepted {
-                positions: 6,
-                blake3: "00".into(),
-                bytes: 100,
-                name: "certificates/interval-141-163.bin".into(),
-            },
-        }
-    }
-
-    #[test]
-    fn intervals_gaps_and_the_large_n_argument_appear_in_the_document() {
-        let temporary = tempfile::tempdir().unwrap();
-        let docs = temporary.path();
-        let without = generate(&[interval_entry()], &Extras::default(), docs, None)
-            .unwrap()
-            .markdown;
-        assert!(
-            without.contains("| 141 | 163 | 41 | 43 | 47 | 139 | 82 | `interval-141-163.bin` |"),
-            "{without}"
-        );
-        assert!(without.contains("**Not covered by any certificate:** 1–140"));
-        assert!(without.contains("[1 general-scheme interval](#general-scheme)"));
-        assert!(without.contains("for every other n with 1 ≤ n ≤ 163"));
-        std::fs::write(docs.join("large-n.md"), "# Above\n\nA cited theorem.\n").unwrap();
-        let with = generate(&[interval_entry()], &Extras::default(), docs, None)
-            .unwrap()
-            .markdown;
-        assert!(with.contains("### Above\n\nA cited theorem."), "{with}");
-        assert!(with.contains("the first player wins for every other n ≥ 1"));
-    }
-
-    #[test]
-    fn the_general_scheme_is_recognised_only_with_its_pairs_primes_and_bounds() {
-        let entry = interval_entry();
-        assert_eq!(general_scheme(&entry.decoded), Some([41, 43, 47, 139]));
-        let with = |n: u64, n_last: u64, pairs: Vec<(u64, u64)>| {
-            let mut d = interval_entry().decoded;
-            (d.n, d.n_last) = (n, n_last);
-            if let DecodedStrategy::Pairing { pairs: p, .. } = &mut d.strategy {
-                *p = pairs;
-            }
-            general_scheme(&d)
-        };
-        let pairs = vec![(1, 139), (2, 94), (3, 129), (41, 123), (43, 86), (47, 141)];
-        // 3r = 141 must be on the first board; 4p = 164 must exceed the last.
-        assert_eq!(with(140, 163, pairs.clone()), None);
-        assert_eq!(with(141, 164, pairs.clone()), None);
-        // Another prime s is read as it is; a composite s, or a pair other than the scheme's, is
-        // not the scheme.
-        let mut wrong = pairs.clone();
-        wrong[0] = (1, 137);
-        assert_eq!(with(141, 163, wrong), Some([41, 43, 47, 137]));
-        let mut composite = pairs.clone();
-        composite[0] = (1, 133);
-        assert_eq!(with(141, 163, composite), None);
-        let mut swapped = pairs;
-        swapped[4] = (43, 129);
-        assert_eq!(with(141, 163, swapped), None);
-    }
-
-    #[test]
-    fn the_openings_and_chains_sections_state_what_the_extras_hold() {
-        let extras = Extras {
-            openings: Some(vec![
-                (1, vec![]),
-                (2, vec![]),
-                (3, vec![2]),
-                (4, (1..=61).map(|k| 2 * k).collect()),
-            ]),
-            chains: Some(vec![(1, 1), (2, 2), (3, 3), (4, 4), (5, 4)]),
-        };
-        let text = generate(&[interval_entry()], &extras, Path::new("."), None)
-            .unwrap()
-            .markdown;
-        assert!(
-            text.contains("For every n with 1 ≤ n ≤ 4, the even numbers"),
-            "{text}"
-        );
-        // 61 openings are more than the document lists: the first 30, the last, where to read all.
-        assert!(
-            text.contains(
-                " 58 60 … 122 (all 61 in `jg explain certificates/openings/cert-4-openings.bin`) \
-                 | 61 |"
-            ),
-            "{text}"
-        );
-        assert!(text.contains("| 3 | 2 | 1 |\n"), "{text}");
-        assert!(text.contains("| 2 | none (the second player wins) | 0 |\n"));
-        assert!(text.contains("For every n with 1 ≤ n ≤ 5, the longest sequence"));
-        assert!(
-            text.contains("| 0 |  | 1 | 2 | 3 | 4 | 4 |  |  |  |  |\n"),
-            "{text}"
-        );
-        assert!(text.contains("- [Longest chains (OEIS A337125)](#chains)"));
-        assert!(text.contains("jg-verify certificates/openings/*.bin"));
-        let without = generate(
-            &[interval_entry()],
-            &Extras::default(),
-            Path::new("."),
-            None,
-        )
-        .unwrap()
-        .markdown;
-        assert!(!without.contains("(#chains)") && !without.contains("(#openings)"));
-    }
-
-    #[test]
-    fn two_files_that_disagree_are_refused() {
-        let mut liar = interval_entry();
-        liar.file = "liar.bin".into();
-        liar.decoded.n = 150;
-        liar.decoded.n_last = 150;
-        liar.decoded.winner = Player::Second;
-        let error = generate(
-            &[interval_entry(), liar],
-            &Extras::default(),
-            Path::new("."),
-            None,
-        )
-        .err()
-        .unwrap();
-        assert!(error.contains("disagree on n = 150"), "{error}");
-    }
-}
+mod tests;

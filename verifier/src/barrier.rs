@@ -7,17 +7,16 @@
 //! of M, turns M into a maximum matching that leaves the opening unpaired: the first player
 //! wins after that opening by answering with partners in it.
 
-use crate::format::{Partners, Paths};
-use crate::rules::Board;
-use crate::{Limits, Rejection};
+use crate::format::{Barrier, Partners};
+use crate::{Context, Rejection};
 
 /// Checks that the pairs are moves, that `barrier` proves them a maximum matching, that every
 /// losing opening is in the barrier or in a component of even size, and that every path is an
 /// alternating path to its winning opening; returns the numbers visited.
 pub(crate) fn check(
-    board: &mut Board, n: u64, (openings, openings_offset): (&[u64], u64), partners: &Partners,
-    (barrier, paths, barrier_offset): (&[u64], &Paths, u64), limits: &Limits, memory: u64,
+    context: &mut Context, n: u64, (openings, openings_offset): (&[u64], u64), entry: &Barrier,
 ) -> Result<u64, Rejection> {
+    let Barrier { ref partners, ref barrier, offset: barrier_offset, ref paths } = *entry;
     let body = |offset, what| Rejection::Body { offset, what };
     // The first pair in the file that is no move (the map's order is not the file's).
     let no_move = partners.iter().filter(|&(&a, &(b, _))| a < b && b % a != 0);
@@ -32,14 +31,14 @@ pub(crate) fn check(
     // The positions: the numbers outside the barrier and the paths' numbers. One flag per
     // number and a stack of at most n numbers: all refused before they exist.
     let positions = (n - barrier.len() as u64).saturating_add(walked);
-    let bytes = n.saturating_mul(9).saturating_add(memory);
+    let bytes = n.saturating_mul(9).saturating_add(context.held);
     let refuse = |what: String| Err(Rejection::Limit { what, line: vec![] });
-    if positions > limits.max_positions {
-        let max = limits.max_positions;
+    let left = context.positions_left();
+    if positions > left {
         return refuse(format!(
-            "position limit: the barrier check counts {positions}, more than {max}"
+            "position limit: the barrier check counts {positions}, more than {left}"
         ));
-    } else if bytes > limits.max_memory {
+    } else if bytes > context.limits.max_memory {
         return refuse(format!("memory limit: the barrier check needs {bytes} bytes"));
     }
     let len = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
@@ -66,11 +65,10 @@ pub(crate) fn check(
             if opening.is_none() && openings.binary_search(&x).is_ok() {
                 opening = Some(x);
             }
-            let moves =
-                board.moves(&[x]).map_err(|what| Rejection::Limit { what, line: vec![] })?;
+            let moves = context.board.moves(&[x]);
+            let moves = moves.map_err(|what| Rejection::Limit { what, line: vec![] })?;
             for y in moves {
-                if !seen[y as usize] {
-                    seen[y as usize] = true;
+                if !std::mem::replace(&mut seen[y as usize], true) {
                     stack.push(y);
                 }
             }
@@ -81,12 +79,12 @@ pub(crate) fn check(
         }
     }
     let pairs = partners.len() as u128 / 2;
-    let bound = u128::from(n) + barrier.len() as u128 - u128::from(odd);
+    let s = barrier.len();
+    let bound = u128::from(n) + s as u128 - u128::from(odd);
     if 2 * pairs != bound {
         let what = format!(
-            "the barrier does not prove the matching maximum: n + |S| − odd = {n} + {} − {odd} = \
-             {bound}, not twice its {pairs} pairs",
-            barrier.len()
+            "the barrier does not prove the matching maximum: n + |S| − odd = {n} + {s} − {odd} = \
+             {bound}, not twice its {pairs} pairs"
         );
         return Err(body(barrier_offset, what));
     }

@@ -1,7 +1,9 @@
 //! Chain certificates (spec.md §6): a chain of 1..n and an exact proof that none is longer.
 //! Integers only (i128, checked): the chain against the raw rules, each leaf's bound from its
 //! multipliers over rows the checker builds itself, and the tree of fixings. No LP, no floats.
+//! Every step and every table is charged to the work and memory bounds of `Limits` (§6.3).
 
+use crate::Limits;
 use std::fmt;
 
 const MAGIC: &[u8] = b"JGCHAIN1\n";
@@ -32,13 +34,19 @@ impl fmt::Display for ChainVerdict {
     }
 }
 
-/// Why a chain certificate is refused.
+/// Why a chain certificate is not accepted: each holds its whole message.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChainRejection(pub String);
+pub enum ChainRejection {
+    /// It is not a proof: `invalid chain certificate: ` and what is wrong.
+    Invalid(String),
+    /// A bound of `Limits` was reached: not a verdict on the proof.
+    Limit(String),
+}
 
 impl fmt::Display for ChainRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid chain certificate: {}", self.0)
+        let (ChainRejection::Invalid(what) | ChainRejection::Limit(what)) = self;
+        f.write_str(what)
     }
 }
 
@@ -46,13 +54,41 @@ impl std::error::Error for ChainRejection {}
 
 type Checked<T> = Result<T, ChainRejection>;
 
-fn no<T>(reason: impl Into<String>) -> Checked<T> {
-    Err(ChainRejection(reason.into()))
+fn no<T>(reason: impl fmt::Display) -> Checked<T> {
+    Err(ChainRejection::Invalid(format!("invalid chain certificate: {reason}")))
+}
+
+fn overflow() -> ChainRejection {
+    ChainRejection::Invalid("invalid chain certificate: arithmetic overflow".into())
 }
 
 /// True when the bytes start with the chain certificate's magic line.
 pub fn is_chain_certificate(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
+}
+
+/// What is left of the bounds as the check goes (spec.md §6.3, "Cost").
+impl Limits {
+    /// Takes `steps` of work and `bytes` of memory for `what`, or refuses before it is done.
+    fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Checked<()> {
+        let (work, memory) = (self.max_work, self.max_memory);
+        let limit = |what| Err(ChainRejection::Limit(what));
+        if steps > work {
+            return limit(format!("work limit: {what} takes {steps} steps, {work} left"));
+        } else if bytes > memory {
+            return limit(format!("memory limit: {what} needs {bytes} bytes, {memory} left"));
+        }
+        (self.max_work, self.max_memory) = (work - steps, memory - bytes);
+        Ok(())
+    }
+}
+
+/// Adds `by` to each entry of `at` in `r`, checked.
+fn add(r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128) -> Checked<()> {
+    for j in at {
+        r[j] = r[j].checked_add(by).ok_or_else(overflow)?;
+    }
+    Ok(())
 }
 
 struct Tokens<'a>(std::str::SplitAsciiWhitespace<'a>);
@@ -63,56 +99,53 @@ impl<'a> Tokens<'a> {
     }
     fn expect(&mut self, keyword: &str) -> Checked<()> {
         let word = self.word(keyword)?;
-        if word == keyword {
-            Ok(())
-        } else {
-            no(format!("expected `{keyword}`, found `{word}`"))
-        }
+        let other = || no(format!("expected `{keyword}`, found `{word}`"));
+        (word == keyword).then_some(()).map_or_else(other, Ok)
     }
     fn int(&mut self, what: &str) -> Checked<i128> {
         let word = self.word(what)?;
         let digits = word.strip_prefix('-').unwrap_or(word);
-        match word.parse::<i128>() {
-            Ok(v) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
-            _ => no(format!("{what}: `{word}` is not an integer")),
-        }
+        let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let not_integer = || no(format!("{what}: `{word}` is not an integer"));
+        word.parse().ok().filter(|_| plain).map_or_else(not_integer, Ok)
     }
     fn number(&mut self, what: &str, low: i128, high: i128) -> Checked<usize> {
         let v = self.int(what)?;
-        if v < low || v > high {
-            return no(format!("{what} {v} is outside {low}..={high}"));
-        }
-        Ok(v as usize)
+        let outside = || no(format!("{what} {v} is outside {low}..={high}"));
+        (low..=high).contains(&v).then_some(v as usize).map_or_else(outside, Ok)
     }
 }
 
-/// G_n after the reduction of spec.md §6.2: `kept[v]`, the edges (a < b, a | b) sorted, and the
-/// edge ids at each number. Variables: y_v is v (1..=n), x_e is n + 1 + e.
-struct Graph {
+/// A forest cut (spec.md §6.2): k, the set S, and the edges of H inside S.
+type Cut = (usize, Vec<usize>, Vec<usize>);
+
+/// The programme of spec.md §6.2: H (G_n after the reduction: `kept[v]`, the edges (a < b,
+/// a | b) sorted, the edge ids at each number) and the certificate's cuts over it. Variables:
+/// y_v is v (1..=n), x_e is n + 1 + e.
+struct Programme {
     n: usize,
     kept: Vec<bool>,
     edges: Vec<(usize, usize)>,
     incident: Vec<Vec<usize>>,
+    cuts: Vec<Cut>,
 }
 
-impl Graph {
-    fn new(n: usize, reduce: bool) -> Graph {
-        let mut degree = vec![0usize; n + 1];
-        let mut only = vec![0usize; n + 1];
+impl Programme {
+    /// Builds H from G_n, which has `edges` edges.
+    fn new(n: usize, reduce: bool, edges: usize) -> Programme {
+        let (mut degree, mut only) = (vec![0usize; n + 1], vec![0usize; n + 1]);
         for a in 1..=n {
             for b in (2 * a..=n).step_by(a) {
                 (degree[a], degree[b], only[a], only[b]) = (degree[a] + 1, degree[b] + 1, b, a);
             }
         }
-        let mut kept = vec![true; n + 1];
-        kept[0] = false;
-        let mut group_taken = vec![false; n + 1];
-        for v in (1..=n).rev() {
-            if reduce && degree[v] == 1 && std::mem::replace(&mut group_taken[only[v]], true) {
-                kept[v] = false; // a smaller end hanging on the same number as a kept larger one
-            }
+        let (mut kept, mut group_taken) =
+            ((0..=n).map(|v| v > 0).collect::<Vec<_>>(), vec![false; n + 1]);
+        // Of the numbers hanging on one neighbour only, all but the largest go.
+        for v in (1..=n).rev().filter(|&v| reduce && degree[v] == 1) {
+            kept[v] = !std::mem::replace(&mut group_taken[only[v]], true);
         }
-        let (mut edges, mut incident) = (Vec::new(), vec![Vec::new(); n + 1]);
+        let (mut edges, mut incident) = (Vec::with_capacity(edges), vec![Vec::new(); n + 1]);
         for a in (1..=n).filter(|&a| kept[a]) {
             for b in (2 * a..=n).step_by(a).filter(|&b| kept[b]) {
                 incident[a].push(edges.len());
@@ -120,22 +153,17 @@ impl Graph {
                 edges.push((a, b));
             }
         }
-        Graph { n, kept, edges, incident }
+        Programme { n, kept, edges, incident, cuts: Vec::new() }
     }
     fn vertex(&self, tokens: &mut Tokens) -> Checked<usize> {
         let v = tokens.number("number", 1, self.n as i128)?;
-        if self.kept[v] {
-            Ok(v)
-        } else {
-            no(format!("{v} is not a number of the reduced graph"))
-        }
+        let removed = || no(format!("{v} is not a number of the reduced graph"));
+        self.kept[v].then_some(v).map_or_else(removed, Ok)
     }
     fn edge(&self, tokens: &mut Tokens) -> Checked<(usize, usize)> {
         let (a, b) = (self.vertex(tokens)?, self.vertex(tokens)?);
-        match self.edges.binary_search(&(a.min(b), a.max(b))) {
-            Ok(e) => Ok((e, a)),
-            Err(_) => no(format!("{a} {b} is not an edge")),
-        }
+        let e = self.edges.binary_search(&(a.min(b), a.max(b)));
+        e.map_or_else(|_| no(format!("{a} {b} is not an edge")), |e| Ok((e, a)))
     }
     fn variable(&self, tokens: &mut Tokens) -> Checked<usize> {
         match tokens.word("variable")? {
@@ -144,17 +172,79 @@ impl Graph {
             other => no(format!("unknown variable kind `{other}`")),
         }
     }
+
+    /// D times a leaf's bound under the fixings: Σ λ_i b_i + Σ_j max over the allowed z_j of
+    /// r_j z_j, where r = D·c − λA (spec.md §6.3), from the leaf's rows, read from the tokens,
+    /// each charged before it is added. `r` comes all zero and is left so.
+    fn bound(
+        &self, fixed: &[Option<bool>], d: i128, r: &mut [i128], tokens: &mut Tokens,
+        budget: &mut Limits,
+    ) -> Checked<i128> {
+        // The `t` rows' multipliers, summed: each row costs one step, not one per variable.
+        let (x0, mut t) = (self.n + 1, 0i128);
+        for _ in 0..tokens.number("row count", 0, u64::MAX as i128)? {
+            let family = tokens.word("row family")?;
+            // The multiplier, after the row's numbers; a row costs a step per entry it changes.
+            let mut multiplier = |tokens: &mut Tokens, entries: usize| {
+                let m = tokens.int("multiplier")?;
+                if m < 0 && family != "t" {
+                    return no(format!("negative multiplier {m} on a `{family}` row"));
+                }
+                budget.charge(1 + entries as u64, 0, "a row").map(|_| m)
+            };
+            match family {
+                "t" => t = t.checked_add(multiplier(tokens, 0)?).ok_or_else(overflow)?,
+                "d" | "u" => {
+                    // d: Σ_{e ∋ v} x_e − 2 y_v ≤ 0; u: y_v − Σ_{e ∋ v} x_e ≤ 0
+                    let v = self.vertex(tokens)?;
+                    let m = multiplier(tokens, self.incident[v].len() + 1)?;
+                    let double = || m.checked_mul(2).ok_or_else(overflow);
+                    let (at_edges, at_v) = if family == "d" { (-m, double()?) } else { (m, -m) };
+                    add(r, self.incident[v].iter().map(|e| x0 + e), at_edges)?;
+                    add(r, [v], at_v)?;
+                }
+                "e" => {
+                    // x_e − y_a ≤ 0
+                    let (e, a) = self.edge(tokens)?;
+                    let m = multiplier(tokens, 2)?;
+                    add(r, [x0 + e], -m)?;
+                    add(r, [a], m)?;
+                }
+                "c" => {
+                    // x(E(S)) − y(S) + y_k ≤ 0
+                    let i = tokens.number("cut index", 0, self.cuts.len() as i128 - 1)?;
+                    let (k, set, within) = &self.cuts[i];
+                    let m = multiplier(tokens, within.len() + set.len() - 1)?;
+                    add(r, within.iter().map(|e| x0 + e), -m)?;
+                    add(r, set.iter().copied().filter(|v| v != k), m)?;
+                }
+                other => return no(format!("unknown row family `{other}`")),
+            }
+        }
+        // D·c_j and the `t` rows (Σ x − Σ y = −1): r_j + D + T for a kept y, r_j − T for an x.
+        let (y_shift, x_shift) = (d.checked_add(t), t.checked_neg());
+        let (y_shift, x_shift) = (y_shift.ok_or_else(overflow)?, x_shift.ok_or_else(overflow)?);
+        let mut bound = x_shift;
+        for (j, rj) in r.iter_mut().enumerate() {
+            let shift = self.kept.get(j).map_or(x_shift, |&kept| if kept { y_shift } else { 0 });
+            let rj = std::mem::take(rj).checked_add(shift).ok_or_else(overflow)?;
+            let best = fixed[j].map_or(rj.max(0), |one| if one { rj } else { 0 });
+            bound = bound.checked_add(best).ok_or_else(overflow)?;
+        }
+        Ok(bound)
+    }
 }
 
-/// Checks a chain certificate held in memory (spec.md §6.3).
+/// Checks a chain certificate held in memory under the default bounds.
 pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
-    if !is_chain_certificate(bytes) {
-        return no("no JGCHAIN1 magic line");
-    }
-    let Ok(text) = std::str::from_utf8(&bytes[MAGIC.len()..]) else {
-        return no("not UTF-8 text");
-    };
-    let tokens = &mut Tokens(text.split_ascii_whitespace());
+    check_within(bytes, &Limits::default())
+}
+
+/// Checks a chain certificate held in memory (spec.md §6.3) within the work and memory bounds.
+pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, ChainRejection> {
+    let text = bytes.strip_prefix(MAGIC).map_or_else(|| no("no JGCHAIN1 magic line"), Ok)?;
+    let text = std::str::from_utf8(text).map_or_else(|_| no("not UTF-8 text"), Ok)?;
+    let (budget, tokens) = (&mut limits.clone(), &mut Tokens(text.split_ascii_whitespace()));
     tokens.expect("n")?;
     let n = tokens.number("n", 1, MAX_N as i128)?;
     tokens.expect("length")?;
@@ -163,8 +253,8 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
         return no(format!("length {length} is too short for n = {n} (n > 2·length + 8)"));
     }
     tokens.expect("chain")?;
-    let mut place = vec![0usize; n + 1];
-    let mut previous = 0;
+    budget.charge(0, 8 * (n as u64 + 1), "the chain")?;
+    let (mut place, mut previous) = (vec![0usize; n + 1], 0);
     for i in 1..=length {
         let v = tokens.number("chain number", 1, n as i128)?;
         if place[v] != 0 {
@@ -177,30 +267,30 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
     }
     // Optionally, the proof is over G_M for a larger M: G_n is G_M's part on 1..n, so a chain
     // of 1..n is one of 1..M, and a bound on G_M's chains bounds G_n's (spec.md §6.4).
-    let mut m = n;
-    match tokens.word("denominator")? {
-        "denominator" => {}
-        "graph" => {
-            m = tokens.number("graph", n as i128 + 1, (2 * length + 8).min(MAX_N) as i128)?;
-            tokens.expect("denominator")?;
-        }
+    let most = (2 * length + 8).min(MAX_N) as i128;
+    let m = match tokens.word("denominator")? {
+        "denominator" => n,
+        "graph" => (tokens.number("graph", n as i128 + 1, most)?, tokens.expect("denominator")?).0,
         other => return no(format!("expected `denominator`, found `{other}`")),
-    }
-    let graph = Graph::new(m, length >= 3);
+    };
+    // G_M's edges, then H and the tree's tables: 96 bytes a number and an edge of G_M.
+    let edges: u64 = (1..=m as u64).map(|a| m as u64 / a - 1).sum();
+    budget.charge(m as u64 + edges, 96 * (m as u64 + 1 + edges), "the graph")?;
+    let mut programme = Programme::new(m, length >= 3, edges as usize);
     let denominator = tokens.int("denominator")?;
     if !(1..=1 << 62).contains(&denominator) {
         return no(format!("denominator {denominator} is outside 1..=2^62"));
     }
     tokens.expect("cuts")?;
-    let cut_count = tokens.number("cut count", 0, i128::MAX)?;
-    let mut cuts: Vec<(usize, Vec<usize>)> = Vec::new();
+    let cut_count = tokens.number("cut count", 0, u64::MAX as i128)?;
     for i in 0..cut_count {
         tokens.expect("cut")?;
-        let k = graph.vertex(tokens)?;
+        let k = programme.vertex(tokens)?;
         let size = tokens.number("cut size", 2, m as i128)?;
-        let mut set = Vec::new();
+        budget.charge(0, 8 * size as u64 + 112, "a cut")?;
+        let mut set = Vec::with_capacity(size);
         for _ in 0..size {
-            let v = graph.vertex(tokens)?;
+            let v = programme.vertex(tokens)?;
             if set.last().is_some_and(|&last| last >= v) {
                 return no(format!("cut {i}: its numbers are not strictly increasing"));
             }
@@ -209,17 +299,24 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
         if set.binary_search(&k).is_err() {
             return no(format!("cut {i}: {k} is not in its set"));
         }
-        cuts.push((k, set));
+        // The edges inside S: one step (a search in S) for each edge of H at a number of S.
+        let (incident, edges) = (&programme.incident, &programme.edges);
+        let degrees: usize = set.iter().map(|&a| incident[a].len()).sum();
+        budget.charge(degrees as u64, 8 * degrees as u64, "a cut's edge list")?;
+        let up = |&a: &usize| incident[a].iter().copied().filter(move |&e| edges[e].0 == a);
+        let inside = |e: &usize| set.binary_search(&edges[*e].1).is_ok();
+        let within = set.iter().flat_map(up).filter(inside).collect();
+        programme.cuts.push((k, set, within));
     }
     tokens.expect("tree")?;
     let bar = denominator.checked_mul(length as i128 + 1).ok_or_else(overflow)?;
-    let mut fixed: Vec<Option<bool>> = vec![None; m + 1 + graph.edges.len()];
-    let mut open: Vec<usize> = Vec::new();
-    let mut leaves = 0u64;
+    let variables = m + 1 + programme.edges.len();
+    let (mut fixed, mut r) = (vec![None; variables], vec![0i128; variables]);
+    let (mut open, mut leaves) = (Vec::new(), 0u64);
     loop {
         match tokens.word("tree node")? {
             "branch" => {
-                let var = graph.variable(tokens)?;
+                let var = programme.variable(tokens)?;
                 if fixed[var].is_some() {
                     return no(format!("branch: variable {var} is fixed twice on one path"));
                 }
@@ -227,7 +324,8 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
                 continue;
             }
             "leaf" => {
-                let bound = leaf_bound(&graph, &cuts, &fixed, denominator, tokens)?;
+                budget.charge(variables as u64, 0, "a leaf")?;
+                let bound = programme.bound(&fixed, denominator, &mut r, tokens, budget)?;
                 if bound >= bar {
                     let (leaf, d) = (leaves + 1, denominator);
                     return no(format!("leaf {leaf}: bound {bound}/{d} is not below length + 1"));
@@ -254,88 +352,4 @@ pub fn check(bytes: &[u8]) -> Result<ChainVerdict, ChainRejection> {
     let blake3 = blake3::hash(bytes).to_hex().to_string();
     let (n, length, graph, cuts) = (n as u64, length as u64, m as u64, cut_count as u64);
     Ok(ChainVerdict { n, length, graph, cuts, leaves, blake3 })
-}
-
-fn overflow() -> ChainRejection {
-    ChainRejection("arithmetic overflow".into())
-}
-
-/// Adds `by` to each entry of `at` in `r`, checked.
-fn add(r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128) -> Checked<()> {
-    for j in at {
-        r[j] = r[j].checked_add(by).ok_or_else(overflow)?;
-    }
-    Ok(())
-}
-
-/// D times the bound of one leaf: Σ λ_i b_i + Σ_j max over the allowed z_j of r_j z_j, where
-/// r = D·c − λA (spec.md §6.3). Reads `leaf`'s rows and multipliers from the tokens.
-fn leaf_bound(
-    g: &Graph, cuts: &[(usize, Vec<usize>)], fixed: &[Option<bool>], d: i128, tokens: &mut Tokens,
-) -> Checked<i128> {
-    let x0 = g.n + 1;
-    let mut r = vec![0i128; fixed.len()];
-    add(&mut r, (1..=g.n).filter(|&v| g.kept[v]), d)?;
-    let mut constant = 0i128;
-    let rows = tokens.number("row count", 0, i128::MAX)?;
-    let mut inside = vec![false; g.n + 1];
-    for _ in 0..rows {
-        let family = tokens.word("row family")?;
-        let data: (usize, usize) = match family {
-            "t" => (0, 0),
-            "d" | "u" => (g.vertex(tokens)?, 0),
-            "e" => g.edge(tokens)?,
-            "c" => (tokens.number("cut index", 0, cuts.len() as i128 - 1)?, 0),
-            other => return no(format!("unknown row family `{other}`")),
-        };
-        let m = tokens.int("multiplier")?;
-        if m < 0 && family != "t" {
-            return no(format!("negative multiplier {m} on a `{family}` row"));
-        }
-        match family {
-            "t" => {
-                // Σ x − Σ y = −1: an equality, any sign.
-                constant = constant.checked_sub(m).ok_or_else(overflow)?;
-                add(&mut r, x0..x0 + g.edges.len(), m.checked_neg().ok_or_else(overflow)?)?;
-                add(&mut r, (1..=g.n).filter(|&v| g.kept[v]), m)?;
-            }
-            "d" => {
-                // Σ_{e ∋ v} x_e − 2 y_v ≤ 0
-                add(&mut r, g.incident[data.0].iter().map(|e| x0 + e), -m)?;
-                add(&mut r, [data.0], m.checked_mul(2).ok_or_else(overflow)?)?;
-            }
-            "u" => {
-                // y_v − Σ_{e ∋ v} x_e ≤ 0
-                add(&mut r, g.incident[data.0].iter().map(|e| x0 + e), m)?;
-                add(&mut r, [data.0], -m)?;
-            }
-            "e" => {
-                // x_e − y_a ≤ 0
-                add(&mut r, [x0 + data.0], -m)?;
-                add(&mut r, [data.1], m)?;
-            }
-            _ => {
-                // x(E(S)) − y(S) + y_k ≤ 0
-                let (k, set) = &cuts[data.0];
-                set.iter().for_each(|&v| inside[v] = true);
-                for &a in set {
-                    let within = g.incident[a].iter().filter(|&&e| g.edges[e].0 == a);
-                    let within = within.filter(|&&e| inside[g.edges[e].1]);
-                    add(&mut r, within.map(|e| x0 + e), -m)?;
-                }
-                add(&mut r, set.iter().copied().filter(|v| v != k), m)?;
-                set.iter().for_each(|&v| inside[v] = false);
-            }
-        }
-    }
-    let mut bound = constant;
-    for (j, &rj) in r.iter().enumerate() {
-        let best = match fixed[j] {
-            Some(true) => rj,
-            Some(false) => 0,
-            None => rj.max(0),
-        };
-        bound = bound.checked_add(best).ok_or_else(overflow)?;
-    }
-    Ok(bound)
 }

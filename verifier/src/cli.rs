@@ -1,10 +1,13 @@
 //! The command line of `jg-verify` and `jg verify` (one implementation for both): one result
 //! line per file on stdout, errors and warnings on stderr, and the exit codes of spec.md §4.9.
-//! It only reads files and prints what the check library decides.
+//! It only opens files and prints what the check library decides.
 
+use crate::chain::{check_within, is_chain_certificate, ChainRejection};
 use crate::covers::{covers, Proved};
-use crate::{verify_bytes, Limits, Rejection};
-use std::io::{Read, Write};
+use crate::{read_bounded, verify_bytes, Limits, OpeningRule, Rejection};
+use serde::Serializer as _;
+use serde_json::{json, Value};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -33,39 +36,31 @@ pub struct Args {
     /// Most numbers a closure or a barrier check may count before the check is refused
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     pub max_positions: u64,
-    /// Most memory, in MiB, for the pairs and the checks' tables (estimated per entry)
+    /// Most memory, in MiB, for the file, the pairs and the checks' tables (estimated per
+    /// entry; a chain certificate's graph and tables too)
     #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_memory >> 20)]
     pub max_memory_mib: u64,
-    /// Most steps (trial divisions, multiples listed) spent listing moves
+    /// Most steps (trial divisions, multiples listed; for a chain certificate, the graph, the
+    /// leaves and their rows) spent by the checks
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_work)]
     pub max_work: u64,
+    /// Print a rejection's whole line of play (by default a line of more than 8 numbers is
+    /// given by its length and its first and last 4)
+    #[arg(long)]
+    pub whole_line: bool,
     /// Output: a line per file, or one JSON object per line per file (path, status: valid,
     /// invalid, refused or error, then the claim's fields or the reason) and one for the
     /// --covers statement
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
-/// The report's form (`--format`).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
 }
 
 /// Parses `A..B` (or a single `N`, meaning N..N) with A ≤ B.
 pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
-    let number = |word: &str| {
-        word.trim().parse::<u64>().map_err(|_| format!("'{word}' is not a whole number"))
-    };
-    let (a, b) = match text.split_once("..") {
-        Some((a, b)) => (number(a)?, number(b)?),
-        None => (number(text)?, number(text)?),
-    };
-    match a <= b {
-        true => Ok((a, b)),
-        false => Err(format!("the range {a}..{b} is empty: {a} > {b}")),
-    }
+    let number = |w: &str| w.trim().parse().map_err(|_| format!("'{w}' is not a whole number"));
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let (a, b) = (number(a)?, number(b)?);
+    (a <= b).then_some((a, b)).ok_or(format!("the range {a}..{b} is empty: {a} > {b}"))
 }
 
 /// Which lines of success `run` leaves out (failures always print).
@@ -82,171 +77,140 @@ enum Outcome {
     Refused,
     Unreadable,
     Invalid,
-}
-
-impl Outcome {
-    fn code(self) -> u8 {
-        [0, 3, 2, 1][self as usize]
-    }
+    /// Valid, but not for `--expect-n`.
+    Unexpected,
 }
 
 /// Checks every file, prints one line each, then the `--covers` statement; the exit code.
 /// `quiet.files` prints no line for a valid file, `quiet.statement` no `--covers` statement
 /// that holds: with both, only the failures print.
 pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
-    let limits = Limits {
-        max_positions: args.max_positions,
-        max_memory: args.max_memory_mib.saturating_mul(1 << 20),
-        max_work: args.max_work,
-    };
-    let mut worst = Outcome::Valid;
-    let mut proved = Vec::new();
-    let json = args.format == Format::Json;
-    let out = Report { json, quiet: quiet.files };
+    let max_memory = args.max_memory_mib.saturating_mul(1 << 20);
+    let limits = Limits { max_positions: args.max_positions, max_memory, max_work: args.max_work };
+    let (json, expect_n) = (args.format == "json", args.expect_n);
+    let out = Report { json, quiet: quiet.files, whole: args.whole_line, limits, expect_n };
+    let (mut worst, mut proved) = (Outcome::Valid, Vec::new());
     for path in &args.paths {
-        let (outcome, verdict) = check(path, &limits, args.expect_n, out);
+        let (outcome, verdict) = out.check(path);
         worst = worst.max(outcome);
         proved.extend(verdict);
     }
     if let Some((from, to)) = args.covers {
-        let range = [("from", Json::Number(from)), ("to", Json::Number(to))];
-        let object = |holds: Json, key: &'static str, text: String| {
-            let fields = [("covers", Json::Object(range.to_vec())), ("holds", holds)];
-            say(format_args!(
-                "{}",
-                Json::Object([&fields[..], &[(key, Json::Text(text))]].concat())
-            ));
+        let (holds, key, text) = match worst {
+            Outcome::Valid => match covers((from, to), &proved) {
+                Ok(statement) => (Some(true), "statement", statement),
+                Err(failure) => (Some(false), "failure", failure),
+            },
+            _ => (None, "reason", "not checked, as some files were not accepted".into()),
         };
-        let not_checked = "not checked, as some files were not accepted".to_string();
-        if worst != Outcome::Valid {
-            match json {
-                true => object(Json::Null, "reason", not_checked),
-                false => eprintln!("covers n={from}..{to}: {not_checked}"),
+        let range = json!({ "from": from, "to": to });
+        match holds {
+            Some(true) if quiet.statement => {}
+            _ if json => {
+                say(object(&[("covers", range), ("holds", json!(holds)), (key, json!(text))]))
             }
-        } else {
-            match covers((from, to), &proved) {
-                Ok(_) if quiet.statement => {}
-                Ok(statement) if json => object(Json::Bool(true), "statement", statement),
-                Ok(statement) => say(format_args!("covers n={from}..{to}: {statement}")),
-                Err(failure) => {
-                    match json {
-                        true => object(Json::Bool(false), "failure", failure),
-                        false => say(format_args!("covers n={from}..{to}: fails: {failure}")),
-                    }
-                    worst = Outcome::Invalid;
-                }
-            }
+            None => eprintln!("covers n={from}..{to}: {text}"),
+            Some(true) => say(format_args!("covers n={from}..{to}: {text}")),
+            Some(false) => say(format_args!("covers n={from}..{to}: fails: {text}")),
         }
+        worst = if holds == Some(false) { Outcome::Invalid } else { worst };
     }
-    ExitCode::from(worst.code())
+    ExitCode::from([0, 3, 2, 1, 1][worst as usize])
 }
 
-/// How `check` reports: text lines or JSON objects, and whether valid files are left out.
-#[derive(Clone, Copy)]
+/// How files are checked and reported: text lines or JSON objects, whether valid files are
+/// left out, whether a rejection's line of play is printed whole, the bounds, `--expect-n`.
 struct Report {
     json: bool,
     quiet: bool,
+    whole: bool,
+    limits: Limits,
+    expect_n: Option<u64>,
 }
 
 impl Report {
-    /// A file that is not accepted: `PATH: STATUS: REASON`, or its object.
-    fn failure(self, name: &str, status: &str, reason: &dyn std::fmt::Display) {
-        match self.json {
-            true => say(format_args!("{}", failure_json(name, status, reason))),
-            false => say(format_args!("{name}: {status}: {reason}")),
+    /// One file's line: `PATH: valid: …` (left out when quiet), `PATH: STATUS: REASON` (an
+    /// unreadable file's on stderr), or its object: `path`, `status`, then `fields`.
+    fn line(&self, path: &str, outcome: Outcome, text: &str, fields: &[(&str, Value)]) -> Outcome {
+        let status = ["valid", "refused", "error", "invalid", "unexpected"][outcome as usize];
+        let head = [("path", path.into()), ("status", status.into())];
+        match (self.json, outcome) {
+            (_, Outcome::Valid) if self.quiet => {}
+            (true, _) => say(object(&[&head[..], fields].concat())),
+            (false, Outcome::Valid) => say(format_args!("{path}: {text}")),
+            (false, Outcome::Unreadable) => eprintln!("{path}: error: {text}"),
+            (false, _) => say(format_args!("{path}: {status}: {text}")),
         }
+        outcome
     }
-}
 
-/// The object of a file that is not accepted.
-fn failure_json(name: &str, status: &str, reason: &dyn std::fmt::Display) -> Json {
-    Json::Object(vec![
-        ("path", Json::Text(name.into())),
-        ("status", Json::Text(status.into())),
-        ("reason", Json::Text(reason.to_string())),
-    ])
-}
+    /// A file that is not accepted, and why.
+    fn fail(&self, path: &str, outcome: Outcome, reason: String) -> Outcome {
+        self.line(path, outcome, &reason, &[("reason", json!(reason))])
+    }
 
-/// Checks one file and prints its line.
-fn check(
-    path: &Path, limits: &Limits, expect_n: Option<u64>, out: Report,
-) -> (Outcome, Option<Proved>) {
-    let name = path.display().to_string();
-    let bytes = match read_bounded(path, limits) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(rejection @ Rejection::Limit { .. })) => {
-            out.failure(&name, "refused", &rejection);
-            return (Outcome::Refused, None);
-        }
-        Ok(Err(rejection)) => {
-            out.failure(&name, "invalid", &rejection);
-            return (Outcome::Invalid, None);
-        }
-        Err(error) => {
-            match out.json {
-                true => out.failure(&name, "error", &error),
-                false => eprintln!("{name}: error: {error}"),
-            }
-            return (Outcome::Unreadable, None);
-        }
-    };
-    // A chain certificate (spec.md §6) is a claim about the solitaire, not about who wins.
-    if crate::chain::is_chain_certificate(&bytes) {
-        return match crate::chain::check(&bytes) {
-            Ok(verdict) => {
-                match (out.quiet, out.json) {
-                    (true, _) => {}
-                    (false, true) => say(format_args!("{}", chain_json(&name, &verdict))),
-                    (false, false) => say(format_args!("{name}: {verdict}")),
-                }
-                (Outcome::Valid, None)
-            }
-            Err(rejection) => {
-                out.failure(&name, "invalid", &rejection);
-                (Outcome::Invalid, None)
-            }
+    /// Checks one file and prints its line.
+    fn check(&self, path: &Path) -> (Outcome, Option<Proved>) {
+        let (name, limits) = (path.display().to_string(), &self.limits);
+        let read = match path == Path::new("-") {
+            true => read_bounded(std::io::stdin().lock(), limits),
+            false => std::fs::File::open(path).and_then(|file| read_bounded(file, limits)),
         };
-    }
-    let verdict = match verify_bytes(&bytes, limits) {
-        Ok(verdict) => verdict,
-        Err(rejection @ Rejection::Limit { .. }) => {
-            out.failure(&name, "refused", &rejection);
-            return (Outcome::Refused, None);
-        }
-        Err(rejection) => {
-            out.failure(&name, "invalid", &rejection);
-            return (Outcome::Invalid, None);
-        }
-    };
-    let (first, last) = (verdict.n, verdict.n_last);
-    let unexpected = expect_n
-        .filter(|&n| n < first || n > last)
-        .map(|n| format!("expected a proof for n={n}, but it proves {}", verdict.claim()));
-    match (out.quiet, out.json, &unexpected) {
-        (_, true, Some(reason)) => out.failure(&name, "unexpected", reason),
-        (true, _, _) => {}
-        (false, true, None) => say(format_args!("{}", verdict_json(&name, &verdict))),
-        (false, false, _) => say(format_args!("{name}: {verdict}")),
-    }
-    if let Some(named) = named_range(path).filter(|&named| named != (first, last)) {
-        let named = if named.0 == named.1 {
-            named.0.to_string()
-        } else {
-            format!("{}..{}", named.0, named.1)
+        // Refused when a bound was reached, else invalid; `{:#}`: the whole line of play.
+        let rejected = |limit: bool, why: &dyn std::fmt::Display| {
+            let reason = if self.whole { format!("{why:#}") } else { why.to_string() };
+            (self.fail(&name, [Outcome::Invalid, Outcome::Refused][limit as usize], reason), None)
         };
-        eprintln!(
-            "{name}: warning: the file name says n={named} but it proves {}",
-            verdict.claim()
-        );
-    }
-    if let Some(reason) = unexpected {
-        if !out.json {
-            eprintln!("{name}: error: {reason}");
+        let bytes = match read {
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(rejection)) => return rejected(true, &rejection),
+            Err(error) => return (self.fail(&name, Outcome::Unreadable, error.to_string()), None),
+        };
+        // A chain certificate (spec.md §6) is a claim about the solitaire, not about who wins.
+        if is_chain_certificate(&bytes) {
+            let v = match check_within(&bytes, limits) {
+                Ok(verdict) => verdict,
+                Err(why) => return rejected(matches!(why, ChainRejection::Limit(_)), &why),
+            };
+            let fields = [("kind", json!("chain")), ("n", json!(v.n)), ("length", json!(v.length))];
+            let more =
+                [("graph", json!(v.graph)), ("cuts", json!(v.cuts)), ("leaves", json!(v.leaves))];
+            let fields = [&fields[..], &more, &[("blake3", json!(v.blake3))]].concat();
+            return (self.line(&name, Outcome::Valid, &v.to_string(), &fields), None);
         }
-        return (Outcome::Invalid, None);
+        let verdict = match verify_bytes(&bytes, limits) {
+            Ok(verdict) => verdict,
+            Err(why) => return rejected(matches!(why, Rejection::Limit { .. }), &why),
+        };
+        let (first, last, claim) = (verdict.n, verdict.n_last, verdict.claim());
+        let unexpected = self.expect_n.filter(|&n| n < first || n > last);
+        let unexpected =
+            unexpected.map(|n| format!("expected a proof for n={n}, but it proves {claim}"));
+        let won = match &verdict.winning_openings {
+            Some(openings) => ("winning_openings", json!(openings)),
+            None => ("winner", json!(verdict.winner.name())),
+        };
+        let free = verdict.opening_rule == OpeningRule::Free;
+        let fields = [("n", json!(first)), ("n_last", json!(last)), ("free_opening", json!(free))];
+        let more =
+            [("kind", json!(verdict.kind.name())), won, ("positions", json!(verdict.positions))];
+        let fields = [&fields[..], &more, &[("blake3", json!(verdict.blake3_hex()))]].concat();
+        match &unexpected {
+            Some(reason) if self.json => _ = self.fail(&name, Outcome::Unexpected, reason.clone()),
+            _ => _ = self.line(&name, Outcome::Valid, &verdict.to_string(), &fields),
+        }
+        if let Some((a, b)) = named_range(path).filter(|&named| named != (first, last)) {
+            let named = if a == b { a.to_string() } else { format!("{a}..{b}") };
+            eprintln!("{name}: warning: the file name says n={named} but it proves {claim}");
+        }
+        if let Some(reason) = unexpected {
+            if !self.json {
+                eprintln!("{name}: error: {reason}");
+            }
+            return (Outcome::Unexpected, None);
+        }
+        (Outcome::Valid, Some(Proved { name, bytes: bytes.len() as u64, verdict }))
     }
-    let bytes = bytes.len() as u64;
-    (Outcome::Valid, Some(Proved { name, bytes, verdict }))
 }
 
 /// The n a file named `cert-N.bin` or `cert-A-B.bin` is meant to prove.
@@ -256,177 +220,15 @@ fn named_range(path: &Path) -> Option<(u64, u64)> {
     Some((a.parse().ok()?, b.parse().ok()?))
 }
 
-/// Set once stdout is closed (`jg-verify … | head`): the lines stop, the checks and the exit
-/// code do not.
-static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Prints one result line on stdout; a closed stdout ends the printing quietly.
-fn say(line: std::fmt::Arguments) {
-    use std::sync::atomic::Ordering::Relaxed;
-    if !STDOUT_CLOSED.load(Relaxed) && writeln!(std::io::stdout().lock(), "{line}").is_err() {
-        STDOUT_CLOSED.store(true, Relaxed);
-    }
+/// A JSON object on one line, its keys in the order given (spec.md §4.9).
+fn object(fields: &[(&str, Value)]) -> String {
+    let mut out = serde_json::Serializer::new(Vec::new());
+    let _ = out.collect_map(fields.iter().map(|(key, value)| (key, value)));
+    String::from_utf8(out.into_inner()).unwrap_or_default()
 }
 
-/// The first bytes read of every file: more than any header the decoder may look at (bincode's
-/// limit of 1024 bytes), so that a bad header is named as the whole file would name it.
-const PREFIX: u64 = 1100;
-/// Bytes read past the length a header announces, so that a few trailing bytes are counted
-/// exactly in the rejection.
-const SLACK: u64 = 4096;
-
-/// Reads a file (`-`: stdin) without ever holding more than the memory bound: first its magic
-/// and header (spec.md §2), then at most the length the header announces. A file larger than
-/// the bound is refused as such, one larger than its header says, or than any certificate of
-/// its kind for its n can be, is invalid, all before the rest is read.
-fn read_bounded(path: &Path, limits: &Limits) -> std::io::Result<Result<Vec<u8>, Rejection>> {
-    let mut input: Box<dyn Read> = match path == Path::new("-") {
-        true => Box::new(std::io::stdin().lock()),
-        false => Box::new(std::fs::File::open(path)?),
-    };
-    let mut bytes = Vec::new();
-    input.by_ref().take(PREFIX).read_to_end(&mut bytes)?;
-    let number = |at: usize, width: usize| -> Option<u64> {
-        let field = bytes.get(at..at + width)?;
-        Some(field.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte)))
-    };
-    let cap = limits.max_memory;
-    // The length the file should have: the header's, or the bound for a chain certificate
-    // (text, spec.md §6) and for a header too broken to say (the decoder names what is wrong
-    // from the prefix alone).
-    let total = if crate::chain::is_chain_certificate(&bytes) {
-        u64::MAX
-    } else if bytes.starts_with(b"JUNIPERG") {
-        let generator = number(32, 8).filter(|&g| g <= 200);
-        let body_len = generator.and_then(|g| Some((g, number(40 + g as usize, 8)?)));
-        match (body_len, number(12, 8), number(28, 4)) {
-            (Some((g, body_len)), Some(n), Some(kind)) => {
-                // A pairing body holds each number of 1..n at most once, after the opening and
-                // the count, and n_last for an interval (spec.md §3.2, §3.3).
-                let width = crate::move_width(n) as u64;
-                let largest = n.saturating_add(2).saturating_mul(width).saturating_add(8);
-                if matches!(kind, 2 | 3) && body_len > largest {
-                    let what = format!(
-                        "body_len is {body_len}: a certificate of kind {kind} for n = {n} has \
-                         at most {largest} body bytes"
-                    );
-                    return Ok(Err(Rejection::Header { offset: 40 + g, what }));
-                }
-                (80 + g).saturating_add(body_len)
-            }
-            _ => return Ok(Ok(bytes)),
-        }
-    } else {
-        return Ok(Ok(bytes));
-    };
-    let most = total.saturating_add(SLACK).min(cap).saturating_add(1);
-    let left = most.saturating_sub(bytes.len() as u64);
-    // In steps of 1 MiB, each reserved first, so that a machine with less memory than the
-    // bound refuses the file instead of aborting.
-    let mut input = input.take(left);
-    loop {
-        if bytes.try_reserve(1 << 20).is_err() {
-            let what = format!("memory limit: no memory left to read past byte {}", bytes.len());
-            return Ok(Err(Rejection::Limit { what, line: Vec::new() }));
-        }
-        if input.by_ref().take(1 << 20).read_to_end(&mut bytes)? == 0 {
-            break;
-        }
-    }
-    let read = bytes.len() as u64;
-    if read > cap {
-        let what = format!("memory limit: the file has more than {cap} bytes (--max-memory-mib)");
-        return Ok(Err(Rejection::Limit { what, line: Vec::new() }));
-    }
-    if read > total.saturating_add(SLACK) {
-        // A header wrong before its body_len is named as the decoder names it.
-        bytes.truncate(total.saturating_add(SLACK) as usize);
-        if let Err(rejection @ Rejection::Header { offset, .. }) = verify_bytes(&bytes, limits) {
-            if offset < 40 {
-                return Ok(Err(rejection));
-            }
-        }
-        let what = format!("the file runs on past the {total} bytes its header announces");
-        return Ok(Err(Rejection::Header { offset: total, what }));
-    }
-    Ok(Ok(bytes))
-}
-
-/// A JSON value, written by hand: the verifier keeps its dependencies to serde, bincode and
-/// blake3.
-#[derive(Clone)]
-enum Json {
-    Null,
-    Bool(bool),
-    Number(u64),
-    Text(String),
-    Numbers(Vec<u64>),
-    Object(Vec<(&'static str, Json)>),
-}
-
-impl std::fmt::Display for Json {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Json::Null => write!(f, "null"),
-            Json::Bool(value) => write!(f, "{value}"),
-            Json::Number(value) => write!(f, "{value}"),
-            Json::Text(text) => {
-                write!(f, "\"")?;
-                for c in text.chars() {
-                    match c {
-                        '"' => write!(f, "\\\"")?,
-                        '\\' => write!(f, "\\\\")?,
-                        c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-                        c => write!(f, "{c}")?,
-                    }
-                }
-                write!(f, "\"")
-            }
-            Json::Numbers(numbers) => {
-                let words: Vec<String> = numbers.iter().map(u64::to_string).collect();
-                write!(f, "[{}]", words.join(","))
-            }
-            Json::Object(fields) => {
-                write!(f, "{{")?;
-                for (i, (key, value)) in fields.iter().enumerate() {
-                    write!(f, "{}\"{key}\":{value}", if i > 0 { "," } else { "" })?;
-                }
-                write!(f, "}}")
-            }
-        }
-    }
-}
-
-/// The object of a valid certificate: the fields of its text line.
-fn verdict_json(name: &str, verdict: &crate::Verdict) -> Json {
-    let mut fields = vec![
-        ("path", Json::Text(name.into())),
-        ("status", Json::Text("valid".into())),
-        ("n", Json::Number(verdict.n)),
-        ("n_last", Json::Number(verdict.n_last)),
-        ("free_opening", Json::Bool(verdict.opening_rule == crate::OpeningRule::Free)),
-        ("kind", Json::Text(verdict.kind.name().into())),
-    ];
-    match &verdict.winning_openings {
-        Some(openings) => fields.push(("winning_openings", Json::Numbers(openings.clone()))),
-        None => fields.push(("winner", Json::Text(verdict.winner.name().into()))),
-    }
-    fields.push(("positions", Json::Number(verdict.positions)));
-    fields.push(("blake3", Json::Text(verdict.blake3_hex())));
-    Json::Object(fields)
-}
-
-/// The object of a valid chain certificate.
-fn chain_json(name: &str, verdict: &crate::chain::ChainVerdict) -> Json {
-    Json::Object(vec![
-        ("path", Json::Text(name.into())),
-        ("status", Json::Text("valid".into())),
-        ("kind", Json::Text("chain".into())),
-        ("n", Json::Number(verdict.n)),
-        ("length", Json::Number(verdict.length)),
-        ("graph", Json::Number(verdict.graph)),
-        ("cuts", Json::Number(verdict.cuts)),
-        ("leaves", Json::Number(verdict.leaves)),
-        ("blake3", Json::Text(verdict.blake3.clone())),
-    ])
+/// Prints one result line on stdout. A closed stdout (`jg-verify … | head`) ends the lines,
+/// not the checks or the exit code.
+fn say(line: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stdout().lock(), "{line}");
 }

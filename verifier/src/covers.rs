@@ -61,12 +61,10 @@ pub fn covers((from, to): (u64, u64), proved: &[Proved]) -> Result<String, Strin
             _ => format!("{a}..{b}"),
         })
         .collect();
+    let (list, every) = (seconds.join(", "), "the first player wins every");
     let who = match seconds.is_empty() {
-        true => "the second player wins for no n; the first player wins every n".to_string(),
-        false => format!(
-            "the second player wins exactly for n = {}; the first player wins every other n",
-            seconds.join(", ")
-        ),
+        true => format!("the second player wins for no n; {every} n"),
+        false => format!("the second player wins exactly for n = {list}; {every} other n"),
     };
     let free = proved.first().is_some_and(|p| rule(p) == OpeningRule::Free);
     let rule = if free { "free opening" } else { "even opening" };

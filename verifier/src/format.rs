@@ -6,6 +6,7 @@ use crate::rules::Board;
 use crate::{Limits, OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::io::{self, Read};
 
 const MAGIC: [u8; 8] = *b"JUNIPERG";
 
@@ -34,11 +35,6 @@ pub(crate) fn table_entry_bytes<E>() -> u64 {
     (size_of::<E>() as u64 + 1) * 24 / 7
 }
 
-/// Heap bytes of the map from each of `numbers` paired numbers to its partner and offset.
-pub(crate) fn pairs_bytes(numbers: u64) -> u64 {
-    numbers.saturating_mul(table_entry_bytes::<(u64, (u64, u64))>())
-}
-
 /// Bytes per number in the body for the board 1..n: 1, 2, 4 or 8 (spec.md §3).
 pub fn move_width(n: u64) -> usize {
     match n {
@@ -65,22 +61,31 @@ struct RawHeader<'a> {
     body_blake3: [u8; 32],
 }
 
-/// A decoded file: the claim, its proof, the bytes held, the board its checks run on.
-pub(crate) type Decoded = (Verdict, Body, u64, Board);
-
 /// Each paired number's partner and the file offset of its pair.
 pub(crate) type Partners = HashMap<u64, (u64, u64)>;
 
-/// The paths of a matching-and-barrier entry, each with the file offset of its first number.
-pub(crate) type Paths = Vec<(Vec<u64>, u64)>;
+/// A closed pairing (§3.2): the opening (0 for a second-player claim) with its offset, and
+/// the pairs.
+pub(crate) struct Pairing {
+    pub opening: u64,
+    pub offset: u64,
+    pub partners: Partners,
+}
+
+/// A matching of the whole board, a barrier set with its offset, and alternating paths, one
+/// for each winning opening (§3.4, tag 4).
+pub(crate) struct Barrier {
+    pub partners: Partners,
+    pub barrier: Vec<u64>,
+    pub offset: u64,
+    /// Each path with the file offset of its first number.
+    pub paths: Vec<(Vec<u64>, u64)>,
+}
 
 /// How one claim is proved.
 pub(crate) enum Strategy {
-    /// The opening (0 for a second-player claim), its offset, and the pairs.
-    Pairing { opening: u64, offset: u64, partners: Partners },
-    /// A matching of the whole board, a barrier set with its offset, and alternating paths with
-    /// theirs, one for each winning opening (spec.md §3.4, tag 4).
-    Barrier { partners: Partners, barrier: Vec<u64>, paths: Paths, offset: u64 },
+    Pairing(Pairing),
+    Barrier(Barrier),
 }
 
 /// A decoded body: one strategy for the header's claim, or an openings certificate's entries
@@ -98,16 +103,27 @@ pub(crate) enum Entry {
     Lose(Vec<u64>, u64, Strategy),
 }
 
+/// A decoded file: the claim (the verdict it would give, before the check counts the
+/// positions), its proof, the heap bytes its maps and lists hold (charged to the memory
+/// bound), and the board its checks run on, with the primes a version 2 file witnesses.
+pub(crate) struct Decoded {
+    pub verdict: Verdict,
+    pub body: Body,
+    pub held: u64,
+    pub board: Board,
+}
+
 /// The little-endian number in `bytes` (at most 8 of them).
-pub(crate) fn read_number(bytes: &[u8]) -> u64 {
+fn read_number(bytes: &[u8]) -> u64 {
     bytes.iter().rev().fold(0, |value, &byte| value << 8 | u64::from(byte))
 }
 
-/// Decodes and checks the header, the body's length and hash, and a pairing body's lists. The
-/// header's claim comes as the verdict it would give, before the check counts the positions;
-/// then the body, the heap bytes its maps and lists hold (charged to the memory bound), and the
-/// board, with the primes a version 2 file witnesses (spec.md §3.5).
-pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection> {
+/// The largest witness section (§3.5): the count, then 96 witnesses of 3 + 63 fields.
+const WITNESSES_MOST: u64 = 8 + 96 * (24 + 8 * 63);
+
+/// Decodes the header and runs its checks in the order of spec.md §4.3, up to the body's
+/// length: the first bytes of a file decide them all.
+fn header(bytes: &[u8]) -> Result<(RawHeader<'_>, usize), Rejection> {
     let header = |offset: usize, what: String| Rejection::Header { offset: offset as u64, what };
     let wrong_magic = "wrong magic: not a Juniper Green certificate (it must start with JUNIPERG)";
     if bytes.is_empty() || !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
@@ -131,92 +147,186 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection
             };
             header(32, what.into())
         })?;
-    let body = &bytes[len..];
-    let (version, generator, actual) = (raw.version, raw.generator.len(), body.len() as u64);
-    let retired = ["0 (tree)", "1 (walked pairing)"][raw.kind.min(1) as usize];
+    let (version, generator, n, kind) = (raw.version, raw.generator.len(), raw.n, raw.kind);
+    let retired = ["0 (tree)", "1 (walked pairing)"][kind.min(1) as usize];
     let free = if raw.opening_rule == 1 { " --free-opening" } else { "" };
+    let retired = format!("kind {retired} is retired: re-certify with `jg certify {n}{free}`");
+    // A pairing body holds each number of 1..n at most once, after the opening and the count,
+    // and n_last for an interval (§3.2, §3.3), after the witnesses of a version 2 file.
+    let width = move_width(n) as u64;
+    let largest = n.saturating_add(2).saturating_mul(width).saturating_add(8);
+    let largest = largest.saturating_add(if version == 2 { WITNESSES_MOST } else { 0 });
+    let body_len = raw.body_len;
+    let too_long = format!(
+        "body_len is {body_len}: a certificate of kind {kind} for n = {n} has at most {largest} \
+         body bytes"
+    );
     let checks = [
         (version == 0 || version > 2, 8, format!("unsupported version {version}, not 1 or 2")),
-        (raw.n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
+        (n == 0, 12, "n = 0: the board needs n ≥ 1".into()),
         (raw.opening_rule > 1, 20, format!("opening_rule is {}, not 0 or 1", raw.opening_rule)),
         (raw.winner > 1, 24, format!("winner is {}, not 0 (first) or 1 (second)", raw.winner)),
-        (raw.kind > 4, 28, format!("kind is {}, not 2, 3 or 4", raw.kind)),
-        (
-            raw.kind < 2,
-            28,
-            format!("kind {retired} is retired: re-certify with `jg certify {}{free}`", raw.n),
-        ),
-        (
-            raw.kind == 3 && raw.winner != 0,
-            24,
-            "an interval (kind 3) claims first-player wins".into(),
-        ),
+        (kind > 4, 28, format!("kind is {kind}, not 2, 3 or 4")),
+        (kind < 2, 28, retired),
+        (kind == 3 && raw.winner != 0, 24, "an interval (kind 3) claims first-player wins".into()),
         (generator > 200, 32, format!("generator is {generator} bytes long, at most 200 allowed")),
-        (raw.body_len != actual, len - 40, format!("body_len is {} not {actual}", raw.body_len)),
-        (*blake3::hash(body).as_bytes() != raw.body_blake3, len - 32, "body BLAKE3 differs".into()),
+        (matches!(kind, 2 | 3) && body_len > largest, len - 40, too_long),
     ];
     if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
         return Err(header(offset, what));
     }
+    Ok((raw, len))
+}
+
+/// The first bytes read of every input: more than any header the decoder may look at
+/// (bincode's limit of 1024 bytes), so that they alone decide the header's checks.
+const PREFIX: u64 = 1100;
+/// Bytes a file may run on past the length its header announces and still be read, so that a
+/// few trailing bytes are counted exactly in the rejection.
+const SLACK: u64 = 4096;
+
+/// Reads a certificate (or a chain certificate, spec.md §6) without ever holding more than the
+/// memory bound (spec.md §4.4): first its first 1100 bytes, then, when they hold a header that
+/// passes its checks, at most the length it announces and 4096 bytes more (a chain
+/// certificate: up to the bound). `Ok(Err)` is the refusal of a file longer than the bound,
+/// before the rest is read; the bytes returned are judged by `verify_bytes` as the whole file
+/// would be.
+pub fn read_bounded(
+    mut input: impl Read, limits: &Limits,
+) -> io::Result<Result<Vec<u8>, Rejection>> {
+    let mut bytes = Vec::new();
+    input.by_ref().take(PREFIX).read_to_end(&mut bytes)?;
+    let most = match header(&bytes) {
+        _ if crate::chain::is_chain_certificate(&bytes) => u64::MAX,
+        Ok((raw, len)) => (len as u64).saturating_add(raw.body_len).saturating_add(SLACK),
+        Err(_) => return Ok(Ok(bytes)),
+    };
+    let cap = limits.max_memory;
+    let mut input = input.take(most.min(cap).saturating_add(1).saturating_sub(bytes.len() as u64));
+    // In steps of 1 MiB, each reserved first, so that a machine with less memory than the
+    // bound refuses the file instead of aborting.
+    let what = loop {
+        if bytes.try_reserve(1 << 20).is_err() {
+            break format!("memory limit: no memory left to read past byte {}", bytes.len());
+        } else if input.by_ref().take(1 << 20).read_to_end(&mut bytes)? > 0 {
+            continue;
+        } else if bytes.len() as u64 <= cap {
+            return Ok(Ok(bytes));
+        }
+        break format!("memory limit: the file has more than {cap} bytes (--max-memory-mib)");
+    };
+    Ok(Err(Rejection::Limit { what, line: vec![] }))
+}
+
+/// A prime witness (spec.md §3.5) and the offset where it starts.
+pub(crate) struct Witness {
+    pub p: u64,
+    pub a: u64,
+    pub factors: Vec<u64>,
+    pub offset: u64,
+}
+
+/// The witness section at the start of a version 2 body (`count`, then per witness `p`, `a`,
+/// `k` and `k` factors, 8 bytes each), read whole before any is checked; and its length.
+fn witnesses(body: &[u8], offset: u64) -> Result<(Vec<Witness>, usize), Rejection> {
+    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
+    let end = |at| error(at, "the witnesses end early".into());
+    let field = |at: usize| body.get(at..at + 8).map(read_number).ok_or_else(|| end(at));
+    let count = field(0)?;
+    if !(1..=96).contains(&count) {
+        return Err(error(0, format!("{count} witnesses: 1 to 96 allowed")));
+    }
+    let (mut witnesses, mut at) = (Vec::new(), 8);
+    for _ in 0..count {
+        let (p, a, k) = (field(at)?, field(at + 8)?, field(at + 16)?);
+        if !(1..=63).contains(&k) {
+            return Err(error(at + 16, format!("{k} factors of {p} − 1: 1 to 63 allowed")));
+        }
+        let factors = (0..k as usize).map(|i| field(at + 24 + 8 * i)).collect::<Result<_, _>>()?;
+        witnesses.push(Witness { p, a, factors, offset: offset + at as u64 });
+        at += 24 + 8 * k as usize;
+    }
+    Ok((witnesses, at))
+}
+
+/// Decodes and checks a whole file: the header (§2), the body's length and hash, a version 2
+/// file's witnesses (checked here, §4.11), and the body of its kind (§3), every list of it
+/// read and its maps charged to the memory bound before any check of §4.5–§4.10 starts.
+pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection> {
+    let (header, len) = self::header(bytes)?;
+    let (body, body_len) = (&bytes[len..], header.body_len);
+    let (actual, total) = (body.len() as u64, (len as u64).saturating_add(body_len));
+    let runs_on = format!("the file runs on past the {total} bytes its header announces");
+    let hash = *blake3::hash(body).as_bytes();
+    let checks = [
+        (actual > body_len.saturating_add(SLACK), total, runs_on),
+        (body_len != actual, len as u64 - 40, format!("body_len is {body_len} not {actual}")),
+        (hash != header.body_blake3, len as u64 - 32, "body BLAKE3 differs".into()),
+    ];
+    if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
+        return Err(Rejection::Header { offset, what });
+    }
     // Version 2: the prime witnesses come first (§3.5, checked here: §4.11), then the body of
     // the kind. The board for the checks starts with the work they left.
     let mut work_left = limits.max_work;
-    let (primes, read) = match version {
-        2 => crate::primes::read(body, len as u64, &mut work_left)?,
+    let (primes, read) = match header.version {
+        2 => {
+            let (witnesses, read) = witnesses(body, len as u64)?;
+            (crate::primes::check(witnesses, &mut work_left)?, read)
+        }
         _ => (Vec::new(), 0),
     };
-    let (n, width, offset, body) = (raw.n, move_width(raw.n), (len + read) as u64, &body[read..]);
-    let first = raw.winner == 0;
+    let (n, offset, body) = (header.n, (len + read) as u64, &body[read..]);
+    let (width, first) = (move_width(n), header.winner == 0);
     let mut n_last = n;
     // The memory left for pairs maps; each map is charged to it before it is allocated.
     let mut budget = limits.max_memory;
-    let (kind, strategy) = if raw.kind == 4 {
+    let (kind, strategy) = if header.kind == 4 {
         let entries = decode_entries(body, n, width, offset, &mut budget)?;
         (Kind::Openings, Body::Openings(entries, offset))
-    } else if raw.kind == 2 {
+    } else if header.kind == 2 {
         let pairs = decode_pairs(body, n, width, offset, first, &mut budget)?;
         (Kind::ClosedPairing, Body::One(pairs))
     } else {
         // `n_last`, 8 bytes, then a pairing body whose numbers are all at most n (§3.3).
+        let error = |what| Err(Rejection::Body { offset, what });
         let Some((last, pairs)) = body.split_first_chunk::<8>() else {
-            let what = "an interval body starts with n_last: 8 bytes".into();
-            return Err(Rejection::Body { offset, what });
+            return error("an interval body starts with n_last: 8 bytes".into());
         };
         n_last = read_number(last);
         if n_last < n {
-            let what = format!("n_last is {n_last}, below n = {n}");
-            return Err(Rejection::Body { offset, what });
+            return error(format!("n_last is {n_last}, below n = {n}"));
         }
         let strategy = decode_pairs(pairs, n, width, offset + 8, first, &mut budget)?;
         (Kind::IntervalClosedPairing, Body::One(strategy))
     };
-    let opening_rule = if raw.opening_rule == 0 { OpeningRule::Even } else { OpeningRule::Free };
-    let winner = if first { Winner::First } else { Winner::Second };
+    let opening_rule = [OpeningRule::Even, OpeningRule::Free][header.opening_rule as usize];
+    let winner = [Winner::Second, Winner::First][first as usize];
     let (blake3, winning_openings) = (*blake3::hash(bytes).as_bytes(), None);
     let verdict =
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
     // One board for the whole file, so that the work bound covers every check; an interval is
     // checked on its largest board (§4.6).
     let board = Board { n: n_last, opening_rule, work_left, primes };
-    Ok((verdict, strategy, limits.max_memory - budget, board))
+    Ok(Decoded { verdict, body: strategy, held: limits.max_memory - budget, board })
 }
 
 /// A pairing body (spec.md §3.2): the opening, then the pair list.
 fn decode_pairs(
     body: &[u8], n: u64, width: usize, offset: u64, winner_first: bool, budget: &mut u64,
 ) -> Result<Strategy, Rejection> {
+    let error = |what| Err(Rejection::Body { offset, what });
     if body.len() < 2 * width {
-        let what = format!("a pairing body needs at least {} bytes", 2 * width);
-        return Err(Rejection::Body { offset, what });
+        return error(format!("a pairing body needs at least {} bytes", 2 * width));
     }
     let opening = read_number(&body[..width]);
     if winner_first == (opening == 0) {
-        let what =
-            format!("opening is {opening}: it must be 0 exactly when the second player wins");
-        return Err(Rejection::Body { offset, what });
+        return error(format!(
+            "opening is {opening}: it must be 0 exactly when the second player wins"
+        ));
     }
     let partners = pair_list(&body[width..], n, width, offset + width as u64, budget)?;
-    Ok(Strategy::Pairing { opening, offset, partners })
+    Ok(Strategy::Pairing(Pairing { opening, offset, partners }))
 }
 
 /// `count`, then `count` canonical pairs filling `body` exactly (at least `width` bytes): each
@@ -234,7 +344,8 @@ fn pair_list(
     }
     // Two entries a pair; refused before the map is allocated if they would break the bound.
     let numbers = (pairs.len() / width) as u64;
-    let Some(left) = budget.checked_sub(pairs_bytes(numbers)) else {
+    let bytes = numbers.saturating_mul(table_entry_bytes::<(u64, (u64, u64))>());
+    let Some(left) = budget.checked_sub(bytes) else {
         let what = format!("memory limit: {} pairs need more than {budget} bytes", numbers / 2);
         return Err(Rejection::Limit { what, line: vec![] });
     };
@@ -311,8 +422,8 @@ fn decode_entries(
                 let slice = numbers(list, number(list)?.saturating_mul(2).saturating_add(1))?;
                 let partners = pair_list(slice, n, w, offset + list as u64, budget)?;
                 let (strategy, end) = if tag == 1 {
-                    let offset = offset + list as u64;
-                    (Strategy::Pairing { opening: 0, offset, partners }, list + slice.len())
+                    let pairing = Pairing { opening: 0, offset: offset + list as u64, partners };
+                    (Strategy::Pairing(pairing), list + slice.len())
                 } else {
                     let at = list + slice.len();
                     let (barrier, mut end) = ascending(at, "the barrier", budget)?;
@@ -329,7 +440,7 @@ fn decode_entries(
                         end += w + path.len();
                     }
                     let offset = offset + at as u64;
-                    (Strategy::Barrier { partners, barrier, paths, offset }, end)
+                    (Strategy::Barrier(Barrier { partners, barrier, offset, paths }), end)
                 };
                 (Entry::Lose(openings, offset + start as u64, strategy), end)
             }

@@ -19,7 +19,8 @@ mod rules;
 
 pub mod chain;
 
-pub use format::{move_width, Kind};
+use format::Strategy;
+pub use format::{move_width, read_bounded, Kind};
 pub use rejection::Rejection;
 
 /// Which player the certificate claims wins.
@@ -32,10 +33,7 @@ pub enum Winner {
 impl Winner {
     /// `first` or `second`, as in the CLI contract.
     pub fn name(self) -> &'static str {
-        match self {
-            Winner::First => "first",
-            Winner::Second => "second",
-        }
+        ["first", "second"][self as usize]
     }
 }
 
@@ -73,10 +71,8 @@ impl Verdict {
     /// The claim in words: `n=N` or `n=A..B`, then `, free opening` when the first move may be
     /// odd, then `, <first|second> player wins`.
     pub fn claim(&self) -> String {
-        let range = match self.n_last > self.n {
-            true => format!("{}..{}", self.n, self.n_last),
-            false => self.n.to_string(),
-        };
+        let (n, n_last) = (self.n, self.n_last);
+        let range = if n_last > n { format!("{n}..{n_last}") } else { n.to_string() };
         let rule = if self.opening_rule == OpeningRule::Free { ", free opening" } else { "" };
         let Some(openings) = &self.winning_openings else {
             return format!("n={range}{rule}, {} player wins", self.winner.name());
@@ -114,41 +110,55 @@ impl Default for Limits {
     }
 }
 
-/// Checks a whole certificate file held in memory.
+/// Checks a whole certificate file held in memory (read it with `read_bounded`).
 pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection> {
-    // `decode` charged the pairs maps and lists it holds (`used`) to the memory bound, and
-    // made the board of the checks, with the witnessed primes.
-    let (mut verdict, body, used, mut board) = format::decode(bytes, limits)?;
-    let board = &mut board;
-    verdict.positions = match &body {
-        format::Body::One(strategy) => prove(board, &verdict, strategy, None, limits, used)?,
+    let format::Decoded { mut verdict, body, held, board } = format::decode(bytes, limits)?;
+    let mut context = Context { board, limits, held, positions: 0 };
+    match &body {
+        format::Body::One(strategy) => context.prove(&verdict, strategy, None)?,
         format::Body::Openings(entries, offset) => {
-            openings::check(board, &mut verdict, (entries, *offset), limits, used)?
+            let winning = openings::check(&mut context, &verdict, entries, *offset)?;
+            verdict.winning_openings = Some(winning);
         }
-    };
+    }
+    verdict.positions = context.positions;
     // Every witness must be needed: by a move listing or by another witness (spec.md §4.11).
-    if let Some(&(prime, _, offset)) = board.primes.iter().find(|(_, used, _)| !used) {
+    let primes = &context.board.primes;
+    if let Some(&(prime, _, offset)) = primes.iter().find(|(_, used, _)| !used) {
         let what = format!("the witness for {prime} is not needed: no listing or witness uses it");
         return Err(Rejection::Body { offset, what });
     }
     Ok(verdict)
 }
 
-/// Proves one claim with one strategy: the closure of a closed pairing (§4.5) or a barrier
-/// (§4.10). `only` restricts the loser's first moves to some openings (kind 4's losing entries).
-pub(crate) fn prove(
-    board: &mut rules::Board, claim: &Verdict, strategy: &format::Strategy,
-    only: Option<(&[u64], u64)>, limits: &Limits, used: u64,
-) -> Result<u64, Rejection> {
-    match strategy {
-        format::Strategy::Barrier { partners, barrier, paths, offset } => {
-            let openings = only.unwrap_or((&[], 0));
-            let barrier = (&barrier[..], paths, *offset);
-            barrier::check(board, claim.n, openings, partners, barrier, limits, used)
-        }
-        format::Strategy::Pairing { opening, offset, partners } => {
-            let only = only.map(|(openings, _)| openings);
-            closure::check_closure(board, claim, (*opening, *offset), only, limits, used, partners)
-        }
+/// What the checks of one file share, as varisat's checker keeps it in its `Context`: the
+/// board (with the work its listings may still take), the bounds, the bytes the decoded maps
+/// and lists hold, and the positions counted so far (spec.md §4.4).
+pub(crate) struct Context<'a> {
+    pub board: rules::Board,
+    pub limits: &'a Limits,
+    pub held: u64,
+    pub positions: u64,
+}
+
+impl Context<'_> {
+    /// Proves `claim` with one strategy, the closure of a closed pairing (§4.5) or a barrier
+    /// (§4.10), and counts its positions; `only`: the loser's only first moves and their
+    /// offset (kind 4's losing entries).
+    pub fn prove(
+        &mut self, claim: &Verdict, strategy: &Strategy, only: Option<(&[u64], u64)>,
+    ) -> Result<(), Rejection> {
+        self.positions += match strategy {
+            Strategy::Barrier(entry) => {
+                barrier::check(self, claim.n, only.unwrap_or_default(), entry)?
+            }
+            Strategy::Pairing(pairing) => closure::check(self, claim, pairing, only.map(|o| o.0))?,
+        };
+        Ok(())
+    }
+
+    /// The positions the bound still allows.
+    fn positions_left(&self) -> u64 {
+        self.limits.max_positions.saturating_sub(self.positions)
     }
 }

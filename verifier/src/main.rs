@@ -4,7 +4,6 @@
 
 use clap::Parser;
 use jg_verify::cli;
-use std::process::ExitCode;
 
 /// Checks Juniper Green certificates against the raw rules of the game (spec.md), trusting
 /// nothing of the program that made them.
@@ -18,15 +17,8 @@ struct Command {
     args: cli::Args,
 }
 
-fn main() -> ExitCode {
-    match Command::try_parse() {
-        Ok(command) => {
-            let quiet = cli::Quiet { files: command.quiet, statement: command.quiet };
-            cli::run(&command.args, quiet)
-        }
-        Err(error) => {
-            let _ = error.print();
-            ExitCode::from(if error.use_stderr() { 2 } else { 0 })
-        }
-    }
+fn main() -> std::process::ExitCode {
+    // A usage error exits 2 with clap's message, `--help` and `--version` exit 0.
+    let Command { quiet, args } = Command::parse();
+    cli::run(&args, cli::Quiet { files: quiet, statement: quiet })
 }

@@ -2,42 +2,33 @@
 //! opening. The entries must name every allowed opening exactly once; each is then proved on
 //! its own, as a closure or a barrier, with the board's work and the position bound shared.
 
-use crate::format::{Entry, Strategy};
-use crate::rules::Board;
-use crate::{prove, Kind, Limits, OpeningRule, Rejection, Verdict, Winner};
+use crate::format::{Barrier, Entry, Strategy};
+use crate::{Context, Kind, OpeningRule, Rejection, Verdict, Winner};
 
-/// Checks every entry; sets the verdict's winning openings and returns the positions in all.
+/// Checks every entry, adding their positions to the context's; returns the winning openings.
 pub(crate) fn check(
-    board: &mut Board, verdict: &mut Verdict, (entries, offset): (&[Entry], u64), limits: &Limits,
-    used: u64,
-) -> Result<u64, Rejection> {
+    context: &mut Context, verdict: &Verdict, entries: &[Entry], offset: u64,
+) -> Result<Vec<u64>, Rejection> {
     let winning = coverage(verdict, entries)
         .map_err(|what| Rejection::Body { offset, what: format!("the entries: {what}") })?;
-    let header = |what: String| Rejection::Header { offset: 24, what };
-    match (verdict.winner, winning.first()) {
-        (Winner::Second, Some(opening)) => {
-            return Err(header(format!("the second player is claimed to win, but {opening} wins")))
-        }
-        (Winner::First, None) => {
-            return Err(header("the first player is claimed to win, but no opening wins".into()))
-        }
-        _ => {}
+    let lie = match (verdict.winner, winning.first()) {
+        (Winner::Second, Some(v)) => format!("the second player is claimed to win, but {v} wins"),
+        (Winner::First, None) => "the first player is claimed to win, but no opening wins".into(),
+        _ => String::new(),
+    };
+    if !lie.is_empty() {
+        return Err(Rejection::Header { offset: 24, what: lie });
     }
-    let mut positions = 0u64;
     for entry in entries {
         let (winner, only, strategy) = match entry {
             Entry::Win(strategy) => (Winner::First, None, strategy),
-            Entry::Lose(openings, offset, strategy) => {
-                (Winner::Second, Some((&openings[..], *offset)), strategy)
-            }
+            Entry::Lose(list, at, strategy) => (Winner::Second, Some((&list[..], *at)), strategy),
         };
         // Every entry is a closed pairing or a barrier: neither is walked (§4.8, §4.10).
         let claim = Verdict { winner, kind: Kind::ClosedPairing, ..verdict.clone() };
-        let left = Limits { max_positions: limits.max_positions - positions, ..limits.clone() };
-        positions += prove(board, &claim, strategy, only, &left, used)?;
+        context.prove(&claim, strategy, only)?;
     }
-    verdict.winning_openings = Some(winning);
-    Ok(positions)
+    Ok(winning)
 }
 
 /// The winning openings, ascending, once every allowed opening is named by exactly one entry.
@@ -45,11 +36,11 @@ fn coverage(verdict: &Verdict, entries: &[Entry]) -> Result<Vec<u64>, String> {
     let (mut named, mut winning) = (Vec::new(), Vec::new());
     for entry in entries {
         match entry {
-            Entry::Win(Strategy::Pairing { opening, .. }) => winning.push(*opening),
+            Entry::Win(Strategy::Pairing(pairing)) => winning.push(pairing.opening),
             Entry::Win(_) => {}
             Entry::Lose(openings, _, strategy) => {
                 named.extend(openings);
-                if let Strategy::Barrier { paths, .. } = strategy {
+                if let Strategy::Barrier(Barrier { paths, .. }) = strategy {
                     winning.extend(paths.iter().filter_map(|(path, _)| path.last()));
                 }
             }

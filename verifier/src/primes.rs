@@ -1,9 +1,10 @@
 //! Prime witnesses (spec.md §3.5, §4.11, §5): a version 2 file carries, for each large prime
-//! whose divisors the checks need, a Pratt certificate checked here by modular arithmetic alone
+//! whose divisors the checks need, a Pratt certificate (read by `format`) checked here on its
+//! numbers by modular arithmetic alone
 //! (Lucas's theorem): a number of order p − 1 modulo p, with the prime factors of p − 1, each
 //! small enough for trial division or itself an earlier witness. No primality test is trusted.
 
-use crate::format::read_number;
+use crate::format::Witness;
 use crate::Rejection;
 
 /// Witnesses are for primes from 2^40 up: below, trial division lists divisors cheaply.
@@ -13,29 +14,13 @@ pub(crate) const WITNESS_FROM: u64 = 1 << 40;
 /// the offset of its witness.
 pub(crate) type Primes = Vec<(u64, bool, u64)>;
 
-/// Reads and checks the witness section at the start of a version 2 body (`count`, then per
-/// witness `p`, `a`, `k` and `k` factors, 8 bytes each); each trial division step and each
-/// power is charged to `work`. Returns each prime with whether another witness needs it and its
-/// offset, and the bytes read.
-pub(crate) fn read(body: &[u8], offset: u64, work: &mut u64) -> Result<(Primes, usize), Rejection> {
-    let error = |at: usize, what: String| Rejection::Body { offset: offset + at as u64, what };
-    let field = |at: usize| match body.get(at..at + 8) {
-        Some(bytes) => Ok(read_number(bytes)),
-        None => Err(error(at, "the witnesses end early".into())),
-    };
-    let count = field(0)?;
-    if !(1..=96).contains(&count) {
-        return Err(error(0, format!("{count} witnesses: 1 to 96 allowed")));
-    }
-    let (mut primes, mut at): (Primes, usize) = (Vec::new(), 8);
-    for _ in 0..count {
-        let (p, a, k) = (field(at)?, field(at + 8)?, field(at + 16)?);
-        let wrong = |what: String| error(at, format!("witness {p}: {what}"));
-        if !(1..=63).contains(&k) {
-            return Err(error(at + 16, format!("{k} factors of {p} − 1: 1 to 63 allowed")));
-        }
-        let factors: Vec<u64> =
-            (0..k as usize).map(|i| field(at + 24 + 8 * i)).collect::<Result<_, _>>()?;
+/// Checks the witnesses of a version 2 file in order (spec.md §4.11); each trial division
+/// step and each power is charged to `work`. Returns each prime with whether another witness
+/// needs it, and its offset.
+pub(crate) fn check(witnesses: Vec<Witness>, work: &mut u64) -> Result<Primes, Rejection> {
+    let mut primes: Primes = Vec::new();
+    for Witness { p, a, factors, offset } in witnesses {
+        let wrong = |what: String| Rejection::Body { offset, what: format!("witness {p}: {what}") };
         if p < WITNESS_FROM || primes.last().is_some_and(|&(last, _, _)| p <= last) {
             return Err(wrong("witnesses are for primes p ≥ 2^40, ascending".into()));
         } else if !(1 < a && a < p) {
@@ -72,10 +57,9 @@ pub(crate) fn read(body: &[u8], offset: u64, work: &mut u64) -> Result<(Primes, 
         if power(a, p - 1, p) != 1 {
             return Err(wrong(format!("a^(p − 1) ≠ 1 mod p for a = {a}")));
         }
-        primes.push((p, false, offset + at as u64));
-        at += 24 + 8 * k as usize;
+        primes.push((p, false, offset));
     }
-    Ok((primes, at))
+    Ok(primes)
 }
 
 /// `base^exponent mod p`, bit by bit from the top (r ↦ r², times base where the bit is set);

@@ -39,19 +39,16 @@ impl Board {
         // last = m·p with p a witnessed prime: p ≥ 2^40 > m, so p ∤ m and the divisors of last
         // are those of m, each also times p.
         let (mut prime, scan) = (1, self.primes.len() as u64);
-        if let Some((p, used, _)) =
-            self.primes.iter_mut().find(|(p, ..)| last != 0 && last % *p == 0)
-        {
+        let divides = self.primes.iter_mut().find(|(p, ..)| last != 0 && last % *p == 0);
+        if let Some((p, used, _)) = divides {
             (prime, *used) = (*p, true);
         }
         let m = last / prime;
         let cost = n.checked_div(last).map_or(n, |k| (m.isqrt() + scan).saturating_add(k));
         if cost > left {
             let why = if scan > 0 && prime == 1 { ", no witnessed prime divides it" } else { "" };
-            let moves = match last {
-                0 => "the openings".to_string(),
-                _ => format!("the moves from {last}"),
-            };
+            let moves =
+                if last == 0 { "the openings".into() } else { format!("the moves from {last}") };
             return Err(format!(
                 "work limit: {moves} on 1..{n} take {cost} steps, {left} left{why}"
             ));
@@ -67,11 +64,8 @@ impl Board {
             .flat_map(|divisor| [divisor, divisor * prime])
             .filter(&unplayed)
             .collect();
-        let step = match (last, self.opening_rule) {
-            (0, OpeningRule::Even) => 2,
-            (0, OpeningRule::Free) => 1,
-            _ => last,
-        };
+        let step =
+            if last != 0 { last } else { 1 + u64::from(self.opening_rule == OpeningRule::Even) };
         let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
         Ok(divisors.into_iter().chain(multiples))
     }

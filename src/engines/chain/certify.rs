@@ -2,7 +2,7 @@
 //! found by solving its dual over the rows tight at the leaf's point, and written with one
 //! common integer denominator so that `jg_verify::chain` recomputes the bound in integers.
 
-use super::cut::{Cut, Leaf, Model, Node};
+use super::cut::{Cut, Explored, Leaf, Model, Node};
 use super::lp::{Builder, LpFailed, Sense};
 
 /// A row of the programme, named by its family and its numbers (spec.md §6.2).
@@ -69,15 +69,23 @@ const TIGHT: f64 = 1e-6;
 /// Multipliers are boxed so that the dual is bounded even when the LP is empty.
 const CAP: f64 = 1e4;
 
+/// The proof that no chain is longer than `explored.length`: the multipliers of every leaf of
+/// the explored tree, in preorder, with the cuts the leaves use numbered in their order of first
+/// use.
+pub(super) fn prove(explored: &Explored) -> Result<Proof, String> {
+    let Explored {
+        model,
+        tree,
+        cuts,
+        length,
+    } = explored;
+    model.prove_tree(tree, cuts, *length)
+}
+
 impl Model {
     /// The proof of every leaf of `tree` (slot 0 its root), in preorder, with the cuts the
     /// leaves use numbered in their order of first use.
-    pub(super) fn prove_tree(
-        &self,
-        tree: &[Node],
-        cuts: &[Cut],
-        length: usize,
-    ) -> Result<Proof, String> {
+    fn prove_tree(&self, tree: &[Node], cuts: &[Cut], length: usize) -> Result<Proof, String> {
         let mut proof = Proof {
             steps: Vec::new(),
             cuts: Vec::new(),
@@ -238,7 +246,7 @@ impl Model {
 }
 
 /// The certificate's text with every multiplier rounded to a multiple of 1/denominator.
-fn text(found: &super::LongestChain, proof: &Proof, denominator: u64) -> (String, usize) {
+fn text(found: &super::answer::LongestChain, proof: &Proof, denominator: u64) -> (String, usize) {
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
     let (cuts, tree, rows) = body(proof, denominator, 0);
     let out = format!(
@@ -298,9 +306,9 @@ pub(super) fn body(proof: &Proof, denominator: u64, cut_offset: usize) -> (Strin
 /// The smallest denominator in 1, 2, 3, 4, 6, 8, 12, … 2^40 whose rounded multipliers the
 /// verifier accepts: the certificate is checked here exactly as `jg-verify` will check it.
 pub(super) fn write(
-    found: &super::LongestChain,
+    found: &super::answer::LongestChain,
     proof: &Proof,
-) -> Result<super::CertifiedChain, String> {
+) -> Result<super::answer::CertifiedChain, String> {
     let mut last_reason = String::new();
     for power in 0..=40u32 {
         for denominator in [1u64 << power, 3 << power] {
@@ -310,7 +318,7 @@ pub(super) fn write(
             let (text, rows) = text(found, proof, denominator);
             match jg_verify::chain::check(text.as_bytes()) {
                 Ok(verdict) if verdict.length == found.chain.len() as u64 => {
-                    return Ok(super::CertifiedChain {
+                    return Ok(super::answer::CertifiedChain {
                         found: found.clone(),
                         certificate: text.into_bytes(),
                         denominator,

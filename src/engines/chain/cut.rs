@@ -23,8 +23,20 @@ pub(super) struct Outcome {
     pub nodes: u64,
     /// True when the tree was exhausted: no chain is longer than `chain`.
     pub proved: bool,
-    /// The exact proof, when asked for and found (spec.md §6).
-    pub proof: Option<Result<super::certify::Proof, String>>,
+    /// What the exact proof (spec.md §6) is built from, when asked for (`Settings::want_proof`)
+    /// and the tree was exhausted: `certify::prove` turns it into multipliers.
+    pub explored: Option<Explored>,
+}
+
+/// What a proof of the branch and cut's bound is built from: the programme's graph, the tree to
+/// prove (slot 0 its root: the root alone when its bound is enough, else every node explored),
+/// the forest cuts its leaves' LPs held, and the length of the longest chain it found (the proof
+/// shows that none has one number more).
+pub(super) struct Explored {
+    pub model: Model,
+    pub tree: Vec<Node>,
+    pub cuts: Vec<Cut>,
+    pub length: usize,
 }
 
 /// Why the LP engine gave up; the caller falls back to the combinatorial search.
@@ -185,15 +197,25 @@ pub(super) fn longest_path(
         incident,
         backend: settings.backend,
     };
-    model.branch_and_cut(
+    let (mut outcome, to_prove) = model.branch_and_cut(
         lp.build(Sense::Maximise),
         incumbent,
         &base,
         deadline,
         settings,
         report,
-    )
+    )?;
+    outcome.explored = to_prove.map(|(tree, cuts)| Explored {
+        model,
+        tree,
+        cuts,
+        length: outcome.chain.len(),
+    });
+    Ok(outcome)
 }
+
+/// The tree to prove and the cuts, as `branch_and_cut` leaves them for `Explored`.
+type ToProve = (Vec<Node>, Vec<Cut>);
 
 /// The point's non-zero values by column.
 fn sparse(point: &Point) -> Vec<(usize, f64)> {
@@ -219,7 +241,7 @@ impl Model {
         deadline: Option<Instant>,
         settings: Settings,
         report: Report,
-    ) -> Result<Outcome, EngineFailed> {
+    ) -> Result<(Outcome, Option<ToProve>), EngineFailed> {
         // Every forest cut found, at the root or at a node; all of them stay in the LP.
         let mut cuts: Vec<Cut> = Vec::new();
         // The local search from the first chain before the root: from a seed (the range run's
@@ -248,17 +270,15 @@ impl Model {
                 fixings: base.to_vec(),
                 cuts: cuts.len(),
             };
-            let tree = vec![Node::Leaf(empty)];
-            let proof = settings
-                .want_proof
-                .then(|| self.prove_tree(&tree, &cuts, best.len()));
-            return Ok(Outcome {
+            let to_prove = settings.want_proof.then(|| (vec![Node::Leaf(empty)], cuts));
+            let outcome = Outcome {
                 chain: best,
                 root_bound: 0,
                 nodes: 1,
                 proved: true,
-                proof,
-            });
+                explored: None,
+            };
+            return Ok((outcome, to_prove));
         };
         let root_objective = root.objective;
         let root_leaf = settings.want_proof.then(|| Leaf {
@@ -374,25 +394,26 @@ impl Model {
                 tree.push(Node::Open);
             }
         }
-        let proof = match root_leaf {
+        let to_prove = match root_leaf {
             Some(root) if proved => {
                 // The root alone when its bound is enough, as in every certificate up to the
                 // first n where it is not; else the whole tree explored.
                 if prunable(root_objective, best.len()) && !settings.weak_root {
-                    Some(self.prove_tree(&[Node::Leaf(root)], &cuts, best.len()))
+                    Some((vec![Node::Leaf(root)], cuts))
                 } else {
-                    Some(self.prove_tree(&tree, &cuts, best.len()))
+                    Some((tree, cuts))
                 }
             }
             _ => None,
         };
-        Ok(Outcome {
+        let outcome = Outcome {
             chain: best,
             root_bound,
             nodes,
             proved,
-            proof,
-        })
+            explored: None,
+        };
+        Ok((outcome, to_prove))
     }
 
     /// A dive for a longer chain from the root's point: fix the fractional column nearest to 1

@@ -16,10 +16,10 @@ pub(super) struct Below {
     pub denominator: u64,
     /// The `cut …` records, each as one line.
     cuts: Vec<String>,
-    tree: Vec<Step>,
+    pub(super) tree: Vec<Step>,
 }
 
-enum Step {
+pub(super) enum Step {
     /// `branch y v` or `branch x a b`, as one line.
     Branch(String),
     /// Rows: family letter, its numbers, the multiplier.
@@ -202,65 +202,4 @@ pub(super) fn splice(
     out.push_str(&tree);
     out.push_str("end\n");
     Some((out, rows))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Below;
-
-    /// The reader takes a certificate the verifier accepted apart, and refuses text that is not
-    /// one (wrong magic, a `graph` line, a misspelt heading, a branch or row it does not know, no `end`)
-    /// rather than splicing it.
-    #[test]
-    fn below_reads_certificates_and_refuses_anything_else() {
-        let text = String::from_utf8(
-            super::super::certify_longest_chain(30, None)
-                .unwrap()
-                .certificate,
-        )
-        .unwrap();
-        let below = Below::read(&text).unwrap();
-        let verdict = jg_verify::chain::check(text.as_bytes()).unwrap();
-        assert_eq!(below.chain.len() as u64, verdict.length);
-        assert!(below.tree.len() as u64 >= verdict.leaves);
-        let swaps = [
-            ("JGCHAIN1", "JGCHAIN2"),
-            ("\nn 30\n", "\ngraph 30\nn 30\n"),
-            ("\nlength ", "\nlenght "),
-            ("\ndenominator ", "\ndenom "),
-            ("\ncuts ", "\ncut "),
-            ("\ntree\n", "\ntrees\n"),
-            ("\nend", "\nbranch z 1\nend"),
-            ("\nend", "\nleaf 1\nq 5 1\nend"),
-            ("\nend", "\nwhat\nend"),
-            ("\nend", ""),
-        ];
-        for (from, to) in swaps {
-            assert!(text.contains(from), "{from:?}");
-            let broken = text.replacen(from, to, 1);
-            assert!(Below::read(&broken).is_err(), "{from:?} -> {to:?} was read");
-        }
-    }
-
-    /// The common denominator stops where the verifier's does (2^62): exactly 2^62 is written,
-    /// anything above gives no certificate rather than one the verifier would refuse.
-    #[test]
-    fn the_common_denominator_stops_at_the_verifiers_bound() {
-        let text = String::from_utf8(
-            super::super::certify_longest_chain(30, None)
-                .unwrap()
-                .certificate,
-        )
-        .unwrap();
-        let mut below = Below::read(&text).unwrap();
-        below.denominator = 1 << 61;
-        let empty = super::Proof {
-            steps: Vec::new(),
-            cuts: Vec::new(),
-        };
-        let chain = below.chain.clone();
-        let (spliced, _) = super::splice(31, &chain, &below, &empty, 2).unwrap();
-        assert!(spliced.contains(&format!("\ndenominator {}\n", 1u64 << 62)));
-        assert!(super::splice(31, &chain, &below, &empty, 3).is_none());
-    }
 }

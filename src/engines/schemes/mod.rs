@@ -4,16 +4,12 @@
 //! `certificate::Body::Pairing`; `simulate` walks that strategy against every reply, for any n.
 //! The catalogue is Lemoine's (2022); the general scheme uses three primes in (n/4, n/3].
 
-mod primes;
 mod simulate;
 
-pub use primes::{
-    factorise, is_prime, largest_prime_at_most, primes_descending, witnesses_for, Witness,
-    WITNESS_FROM,
-};
 pub use simulate::{simulate, Simulation, SimulationError};
 
 use crate::pairing::Pairing;
+use crate::primes::primes_descending;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;

@@ -5,6 +5,7 @@
 use super::*;
 use crate::game::proper_divisors;
 use crate::game::{numbers, Board, Position};
+use crate::primes::largest_prime_at_most;
 use std::collections::HashSet;
 
 const EXAMPLE: &str = "[2 22 11 33 3][2 26 13 39 3][3 21 7 35 5 25 1 37]";

@@ -363,3 +363,46 @@ fn a_proof_over_a_larger_graph_proves_a_smaller_n_and_nothing_more() {
     let late = replace_line(&published(38), "cuts 3", "graph 39\ncuts 3");
     assert_says(&rejection(&late), "expected `cuts`, found `graph`");
 }
+
+/// A count of 2^64 or more (of cuts, of a leaf's rows) was cast to a machine word and read as
+/// another count, so that `cuts 18446744073709551616` was accepted as 0 cuts (issue 39, found
+/// in review). Counts are u64 now: one past is refused, and the largest is read as itself.
+#[test]
+fn a_count_past_u64_is_refused_not_wrapped() {
+    let text = published(10);
+    for (from, to) in
+        [("cuts 0", "cuts 18446744073709551616"), ("leaf 3", "leaf 18446744073709551619")]
+    {
+        let message = rejection(&replace_line(&text, from, to));
+        assert_says(&message, "is outside 0..=18446744073709551615");
+    }
+    let largest = replace_line(&text, "cuts 0", "cuts 18446744073709551615");
+    assert_says(&rejection(&largest), "expected `cut`, found `tree`");
+}
+
+/// The chain check runs under the bounds it is given (spec.md §6.3, "Cost"): below what the
+/// graph needs it is refused, naming the bound, never judged; `check` is the default bounds.
+#[test]
+fn a_chain_check_under_small_bounds_is_refused_not_judged() {
+    use jg_verify::chain::{check_within, ChainRejection};
+    use jg_verify::Limits;
+    let text = published(100);
+    assert_eq!(check(text.as_bytes()), check_within(text.as_bytes(), &Limits::default()));
+    for (limits, what) in [
+        // M + |E(G_M)| = 100 + Σ (⌊100/a⌋ − 1) = 100 + 382.
+        (
+            Limits { max_work: 100, ..Limits::default() },
+            "work limit: the graph takes 482 steps, 100 left",
+        ),
+        (Limits { max_memory: 1000, ..Limits::default() }, "memory limit: the graph needs"),
+        (
+            Limits { max_memory: 100, ..Limits::default() },
+            "memory limit: the chain needs 808 bytes, 100 left",
+        ),
+    ] {
+        match check_within(text.as_bytes(), &limits) {
+            Err(ChainRejection::Limit(refused)) => assert_says(&refused, what),
+            other => panic!("{limits:?}: {other:?}"),
+        }
+    }
+}

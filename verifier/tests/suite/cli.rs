@@ -390,3 +390,162 @@ fn a_closed_pipe_ends_the_lines_not_the_verdict() {
     assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
     assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), "1");
 }
+
+/// `--whole-line` prints a rejection's whole line of play; without it a long line is summed up
+/// by its length and ends (text and JSON alike).
+#[test]
+fn whole_line_prints_the_line_of_play_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bytes, line) = crate::closure::long_line_certificate();
+    let path = write(dir.path(), "long.bin", &bytes);
+    let words = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    let len = line.len() - 1;
+    let short = run(&[path.as_os_str()]);
+    assert_eq!(short.code, 1);
+    assert!(
+        short.out.contains(&format!(" … {} (a line of {len} numbers)", words(&line[len - 4..len]))),
+        "{}",
+        short.out
+    );
+    let whole = run(&["--whole-line".as_ref(), path.as_os_str()]);
+    assert_eq!(whole.code, 1);
+    assert!(
+        whole.out.contains(&format!("move after {}: the pairing", words(&line[..len]))),
+        "{}",
+        whole.out
+    );
+    let json =
+        run(&["--whole-line".as_ref(), "--format".as_ref(), "json".as_ref(), path.as_os_str()]);
+    assert!(
+        json.out.contains(&format!("move after {}: the pairing", words(&line[..len]))),
+        "{}",
+        json.out
+    );
+}
+
+/// A chain certificate is checked under the same `--max-*` bounds: below them it is refused
+/// (exit 3), not judged.
+#[test]
+fn a_chain_certificate_past_a_bound_is_refused() {
+    let published =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/chains/chain-30.txt");
+    for (option, what) in
+        [("--max-work", "work limit: the graph takes"), ("--max-memory-mib", "memory limit: ")]
+    {
+        let result = run(&[option.as_ref(), "0".as_ref(), published.as_os_str()]);
+        assert_eq!(result.code, 3, "{}", result.out);
+        let expected = format!("{}: refused: {what}", published.display());
+        assert!(result.out.starts_with(&expected), "{}", result.out);
+    }
+    assert_eq!(run(&["--max-work".as_ref(), "10000".as_ref(), published.as_os_str()]).code, 0);
+}
+
+/// `--covers` with `-q` prints no statement that holds, but still a failing one; with
+/// `--format json` the statement is one object `covers`, `holds`, then `statement`, `failure`
+/// or `reason` (spec.md §4.9), in that order of keys.
+#[test]
+fn the_covers_statement_quiet_and_as_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths: Vec<_> =
+        (1..=3).map(|n| write(dir.path(), &format!("cert-{n}.bin"), &closed(n, false))).collect();
+    let with = |extra: &[&str], paths: &[std::path::PathBuf]| {
+        let mut args: Vec<&OsStr> = extra.iter().map(OsStr::new).collect();
+        args.extend(paths.iter().map(|p| p.as_os_str()));
+        run(&args)
+    };
+    let quiet = with(&["-q", "--covers", "1..3"], &paths);
+    assert_eq!((quiet.code, quiet.out.as_str(), quiet.err.as_str()), (0, "", ""));
+    let quiet = with(&["-q", "--covers", "1..4"], &paths);
+    assert_eq!(quiet.code, 1);
+    assert_eq!(quiet.out, "covers n=1..4: fails: n=4 is proved by no file\n");
+    let json = with(&["--format", "json", "--covers", "1..3"], &paths);
+    let statement =
+        "the second player wins exactly for n = 1, 2; the first player wins every other n";
+    let bytes: u64 = paths.iter().map(|p| std::fs::metadata(p).unwrap().len()).sum();
+    assert_eq!(
+        json.out.lines().last().unwrap(),
+        format!(
+            r#"{{"covers":{{"from":1,"to":3}},"holds":true,"statement":"{statement} (even opening; 3 files, {bytes} bytes)"}}"#
+        )
+    );
+    let json = with(&["--format", "json", "-q", "--covers", "1..4"], &paths);
+    assert_eq!(
+        (json.code, json.out.as_str()),
+        (1, "{\"covers\":{\"from\":1,\"to\":4},\"holds\":false,\"failure\":\"n=4 is proved by no file\"}\n")
+    );
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let json = with(&["--format", "json", "--covers", "1..3"], &[paths[0].clone(), bad]);
+    assert_eq!(json.code, 1);
+    assert_eq!(
+        json.out.lines().last().unwrap(),
+        r#"{"covers":{"from":1,"to":3},"holds":null,"reason":"not checked, as some files were not accepted"}"#
+    );
+    assert_eq!(json.err, "");
+}
+
+/// `--format json`: a valid file's object carries the fields of its text line, in the order of
+/// spec.md §4.9 (a free-opening claim says so); a file that misses `--expect-n` is one object
+/// with status `unexpected` and nothing on stderr, while the text report prints its valid line
+/// and the error on stderr.
+#[test]
+fn json_objects_carry_the_claim_and_expect_n() {
+    let dir = tempfile::tempdir().unwrap();
+    let free = write(dir.path(), "free.bin", &closed(12, true));
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates");
+    let (interval, openings) =
+        (folder.join("cert-39-41.bin"), folder.join("openings/cert-14-openings.bin"));
+    let chain = folder.join("chains/chain-10.txt");
+    let json = run(&[
+        "--format".as_ref(),
+        "json".as_ref(),
+        free.as_os_str(),
+        interval.as_os_str(),
+        openings.as_os_str(),
+        chain.as_os_str(),
+    ]);
+    assert_eq!(json.code, 0, "{}", json.err);
+    let hash = |path: &Path| blake3::hash(&std::fs::read(path).unwrap()).to_hex().to_string();
+    let lines: Vec<&str> = json.out.lines().collect();
+    let positions = |line: &str| {
+        line.split("\"positions\":").nth(1).unwrap().split(',').next().unwrap().to_string()
+    };
+    assert_eq!(
+        lines[0],
+        format!(
+            r#"{{"path":"{}","status":"valid","n":12,"n_last":12,"free_opening":true,"kind":"closed-pairing","winner":"first","positions":{},"blake3":"{}"}}"#,
+            free.display(),
+            positions(lines[0]),
+            hash(&free)
+        )
+    );
+    assert!(lines[1].contains(r#""n":39,"n_last":41,"free_opening":false,"kind":"interval-closed-pairing","winner":"first","#), "{}", lines[1]);
+    assert!(
+        lines[2].contains(r#""kind":"openings","winning_openings":[2,4,6,8,12],"positions":"#),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(
+        lines[3],
+        format!(
+            r#"{{"path":"{}","status":"valid","kind":"chain","n":10,"length":9,"graph":10,"cuts":0,"leaves":1,"blake3":"{}"}}"#,
+            chain.display(),
+            hash(&chain)
+        )
+    );
+    let unexpected = run(&[
+        "--format".as_ref(),
+        "json".as_ref(),
+        "--expect-n".as_ref(),
+        "13".as_ref(),
+        free.as_os_str(),
+    ]);
+    assert_eq!((unexpected.code, unexpected.err.as_str()), (1, ""));
+    assert_eq!(unexpected.out, format!("{{\"path\":\"{}\",\"status\":\"unexpected\",\"reason\":\"expected a proof for n=13, but it proves n=12, free opening, first player wins\"}}\n", free.display()));
+    let text = run(&["--expect-n".as_ref(), "13".as_ref(), free.as_os_str()]);
+    assert_eq!(text.code, 1);
+    assert!(text.out.starts_with(&format!(
+        "{}: valid: n=12, free opening, first player wins, ",
+        free.display()
+    )));
+    assert_eq!(text.err, format!("{}: error: expected a proof for n=13, but it proves n=12, free opening, first player wins\n", free.display()));
+}

@@ -3,6 +3,8 @@
 //! pairing always claims the true winner (brute-force minimax), and its strategy really wins
 //! against every reply (brute-force walk). Plus one test per way of lying.
 
+#![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
+
 use crate::common::{certificate, pairing_body, Game, Rng};
 use jg_verify::{verify_bytes, Kind, Limits};
 use std::collections::HashMap;
@@ -126,4 +128,90 @@ fn the_position_limit_bounds_the_closure_exactly() {
     let short = Limits { max_positions: size - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &short).expect_err("one number too many").to_string();
     assert!(text.contains("position limit"), "{text}");
+}
+
+/// The maximum matching of certificates/openings/cert-1000-openings.bin (its tag 4 entry, spec.md
+/// §3.4) swapped along its first path: the opening that path ends at, and the new pairs.
+fn swapped_matching_1000() -> (u64, Vec<(u64, u64)>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../certificates/openings/cert-1000-openings.bin");
+    let bytes = std::fs::read(path).unwrap();
+    let body = 80 + bytes[32] as usize; // the header, with a generator of fewer than 256 bytes
+    assert_eq!(bytes[body], 4, "one matching-and-barrier entry");
+    let numbers: Vec<u64> =
+        bytes[body + 1..].chunks(2).map(|c| u64::from(c[0]) | u64::from(c[1]) << 8).collect();
+    let mut at = 1 + numbers[0] as usize; // the losing openings
+    let count = numbers[at] as usize;
+    let mut partner: HashMap<u64, u64> = HashMap::new();
+    for pair in numbers[at + 1..at + 1 + 2 * count].chunks(2) {
+        partner.extend([(pair[0], pair[1]), (pair[1], pair[0])]);
+    }
+    at += 1 + 2 * count;
+    at += 1 + numbers[at] as usize; // the barrier
+    let path = &numbers[at + 2..at + 2 + numbers[at + 1] as usize]; // the first path
+    for step in path[1..].chunks(2) {
+        partner.remove(&step[0]);
+        partner.remove(&step[1]);
+    }
+    for step in path.chunks(2).filter(|step| step.len() == 2) {
+        partner.extend([(step[0], step[1]), (step[1], step[0])]);
+    }
+    let mut pairs: Vec<(u64, u64)> = partner.into_iter().filter(|(a, b)| a < b).collect();
+    pairs.sort();
+    (*path.last().unwrap(), pairs)
+}
+
+/// The swapped matching of n = 1000 with the first pair dropped whose rejection has a line of
+/// more than 12 numbers: the file and that line.
+pub(crate) fn long_line_certificate() -> (Vec<u8>, Vec<u64>) {
+    let (opening, pairs) = swapped_matching_1000();
+    assert!(
+        verify_bytes(&closed(1000, false, true, Some(opening), &pairs), &Limits::default()).is_ok()
+    );
+    (0..pairs.len())
+        .find_map(|i| {
+            let fewer = [&pairs[..i], &pairs[i + 1..]].concat();
+            let bytes = closed(1000, false, true, Some(opening), &fewer);
+            match verify_bytes(&bytes, &Limits::default()) {
+                Err(jg_verify::Rejection::NoPartner { line }) if line.len() > 12 => {
+                    Some((bytes, line))
+                }
+                _ => None,
+            }
+        })
+        .expect("some dropped pair gives a long line")
+}
+
+/// Issue 39: a rejection names the number the pairing fails at and a line by which the loser
+/// reaches it; a long line is printed by its length and its ends, whole only when asked
+/// (`{:#}`, `--whole-line`). The line is checked against the rules: the opening, then each
+/// loser's move (a neighbour of the number before it) followed by its partner.
+#[test]
+fn a_long_line_of_play_is_summed_up_and_whole_on_request() {
+    let (opening, pairs) = swapped_matching_1000();
+    let partner = partners(&pairs);
+    assert!(
+        verify_bytes(&closed(1000, false, true, Some(opening), &pairs), &Limits::default()).is_ok()
+    );
+    let (bytes, line) = long_line_certificate();
+    let rejection = verify_bytes(&bytes, &Limits::default()).unwrap_err();
+    let (len, last) = (line.len() - 1, line[line.len() - 1]);
+    let ends = |numbers: &[u64]| numbers.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+    let short = format!(
+        "no pair holds {last}, the loser's move after {} … {} (a line of {len} numbers): the \
+         pairing gives the winner no answer",
+        ends(&line[..4]),
+        ends(&line[len - 4..len])
+    );
+    assert_eq!(rejection.to_string(), short);
+    let whole = format!("{rejection:#}");
+    assert!(whole.contains(&format!("move after {}: the", ends(&line[..len]))), "{whole}");
+    // The line is one the rules allow the loser (the played numbers aside, spec.md §4.5).
+    let related = |a: u64, b: u64| a != b && (a % b == 0 || b % a == 0);
+    assert_eq!(line[0], opening);
+    for i in (1..len).step_by(2) {
+        assert!(related(line[i - 1], line[i]), "step {i} of {line:?}");
+        assert_eq!(partner.get(&line[i]), Some(&line[i + 1]), "step {i} of {line:?}");
+    }
+    assert!(related(line[len - 1], last));
 }

@@ -188,3 +188,116 @@ fn the_memory_bound_is_exact_at_its_boundary() {
     );
     assert_eq!(memory, 170 + 101);
 }
+
+/// Runs `jg-verify ARGS PATH` with one second of CPU time (`ulimit -t 1`): (stdout, exit code),
+/// or None when the process was killed for using more.
+fn run_within_a_second(path: &Path, args: &[&str]) -> Option<(String, i32)> {
+    let output = Command::new("sh")
+        .args(["-c", "ulimit -t 1; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_jg-verify")])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    Some((String::from_utf8(output.stdout).unwrap(), output.status.code()?))
+}
+
+/// Issue 39: chain-900.txt with 10^6 extra `t 0` rows in its leaf (4 MB) is still valid, and
+/// took 5.6 s when each row cost a pass over every variable. A `t` row costs one step now
+/// (spec.md §6.3): the work figure grows by exactly 10^6, and the check takes well under a
+/// second of CPU (the old one, about 7 s, would be killed by the one-second limit).
+#[test]
+fn a_million_t_rows_cost_a_step_each_and_well_under_a_second() {
+    use jg_verify::chain::check_within;
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/chains");
+    let text = std::fs::read_to_string(folder.join("chain-900.txt")).unwrap();
+    let rows = 1_000_000;
+    let padded =
+        text.replacen("leaf 1006\n", &format!("leaf {}\n{}", 1006 + rows, "t 0\n".repeat(rows)), 1);
+    assert_eq!(padded.len(), text.len() + 4 * rows + 3, "one leaf line changed");
+    let work = |text: &str| {
+        let (mut low, mut high) = (0u64, 1 << 40);
+        while low + 1 < high {
+            let middle = low + (high - low) / 2;
+            let limits = Limits { max_work: middle, ..Limits::default() };
+            match check_within(text.as_bytes(), &limits) {
+                Ok(_) => high = middle,
+                Err(refusal) => {
+                    (low, _) = (middle, assert!(refusal.to_string().starts_with("work limit")))
+                }
+            }
+        }
+        high
+    };
+    let padded_work = work(&text) + rows as u64;
+    for (max_work, accepted) in [(padded_work, true), (padded_work - 1, false)] {
+        let limits = Limits { max_work, ..Limits::default() };
+        assert_eq!(check_within(padded.as_bytes(), &limits).is_ok(), accepted, "{max_work}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chain-900-padded.txt");
+    std::fs::write(&path, &padded).unwrap();
+    let (out, code) = run_within_a_second(&path, &[]).expect("killed after a second of CPU");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(": valid: a longest chain of 1..900 has 605 numbers"), "{out}");
+    // Under a work bound below the rows, the same file is refused, not judged.
+    let bound = (work(&text) + rows as u64 / 2).to_string();
+    let (out, code) = run_within_a_second(&path, &["--max-work", &bound]).expect("killed");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains(": refused: work limit: a row takes 1 steps, 0 left"), "{out}");
+}
+
+/// `read_bounded` (the reader of `jg-verify` and of any other front end) hands `verify_bytes`
+/// bytes on which it decides exactly as on the whole input, and never reads past what it needs:
+/// an endless stream that is no certificate is read up to its first 1100 bytes, and an input
+/// longer than the memory bound is refused after one byte more than the bound.
+#[test]
+fn the_bounded_reader_decides_as_the_whole_input_would() {
+    use jg_verify::read_bounded;
+    use std::io::Read as _;
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates");
+    let valid = std::fs::read(folder.join("cert-117.bin")).unwrap();
+    let chain = std::fs::read(folder.join("chains/chain-30.txt")).unwrap();
+    let mut huge_body_len = valid.clone();
+    let g = valid[32] as usize; // the generator's length, below 256
+    huge_body_len[40 + g..48 + g].copy_from_slice(&u64::MAX.to_le_bytes());
+    let inputs = [
+        valid.clone(),
+        [&valid[..], &[7]].concat(),
+        [&valid[..], &[7; 4096]].concat(),
+        [&valid[..], &[7; 4097]].concat(),
+        [&valid[..], &vec![7; 1 << 20]].concat(),
+        valid[..valid.len() - 1].to_vec(),
+        valid[..50].to_vec(),
+        huge_body_len,
+        chain.clone(),
+        [&chain[..], b" extra"].concat(),
+        vec![0; 5000],
+    ];
+    for (i, input) in inputs.iter().enumerate() {
+        let read = read_bounded(&input[..], &Limits::default()).unwrap().unwrap();
+        assert!(read.len() <= input.len().min(valid.len() + 4097).max(1100).max(chain.len() + 6));
+        let (whole, bounded) =
+            (verify_bytes(input, &Limits::default()), verify_bytes(&read, &Limits::default()));
+        assert_eq!(whole, bounded, "input {i}");
+    }
+    // An endless input: only the first bytes are read.
+    let endless = std::io::repeat(0);
+    assert_eq!(read_bounded(endless, &Limits::default()).unwrap().unwrap().len(), 1100);
+    // Past the memory bound: refused, having read one byte more than the bound.
+    let mut counted = (0u64, std::io::repeat(7).take(10 << 20));
+    struct Counting<'a>(&'a mut (u64, std::io::Take<std::io::Repeat>));
+    impl std::io::Read for Counting<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+            let read = self.0 .1.read(buffer)?;
+            self.0 .0 += read as u64;
+            Ok(read)
+        }
+    }
+    let mut prefix = chain.clone();
+    prefix.truncate(9);
+    let stream = std::io::Read::chain(&prefix[..], Counting(&mut counted));
+    let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
+    let refusal = read_bounded(stream, &limits).unwrap().unwrap_err().to_string();
+    assert!(refusal.starts_with("memory limit: the file has more than 1048576 bytes"), "{refusal}");
+    assert_eq!(counted.0 + 9, (1 << 20) + 1);
+}

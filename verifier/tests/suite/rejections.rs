@@ -193,7 +193,16 @@ fn huge_length_fields() {
     let (bytes, _) = valid(12);
     let mut huge = bytes.clone();
     huge[BODY - 40..BODY - 32].copy_from_slice(&u64::MAX.to_le_bytes());
-    assert_says(&rejection(&huge), &["body_len is 18446744073709551615"]);
+    // Past the most a pairing body on 1..12 can hold, (12 + 2)·1 + 8 = 22 bytes: named from the
+    // header alone, as `jg-verify` names it before reading the body (spec.md §4.4).
+    assert_says(&rejection(&huge), &["body_len is 18446744073709551615: a certificate of kind 2"]);
+    huge[BODY - 40..BODY - 32].copy_from_slice(&22u64.to_le_bytes());
+    assert_says(&rejection(&huge), &["body_len is 22 not 12"]);
+    huge[BODY - 40..BODY - 32].copy_from_slice(&23u64.to_le_bytes());
+    assert_says(
+        &rejection(&huge),
+        &["body_len is 23: a certificate of kind 2 for n = 12 has at most 22"],
+    );
     let mut generator = bytes.clone();
     generator[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
     assert_says(&rejection(&generator), &["generator"]);
@@ -320,6 +329,10 @@ fn random_certificates_with_valid_headers() {
             let n_last = n + rng.below(4);
             body.splice(0..0, n_last.to_le_bytes());
         }
+        if kind != 4 {
+            // A valid header announces at most (n + 2)·w + 8 body bytes for kinds 2 and 3.
+            body.truncate(n as usize + 10);
+        }
         let bytes = certificate(n, free, first, kind, &body);
         match verify_bytes(&bytes, &Limits::default()) {
             Ok(verdict) => {
@@ -352,4 +365,41 @@ fn random_bytes() {
         }
         assert!(verify_bytes(&bytes, &Limits::default()).is_err());
     }
+}
+
+/// The body of a closed pairing holds at most (n + 2)·w + 8 bytes, and a version 2 file 50 696
+/// more: the largest witness section, 96 witnesses of 63 factors (spec.md §2, §3.5). One byte
+/// more is named from the header alone; at the bound the body is read and judged.
+#[test]
+fn the_body_size_bound_leaves_room_for_the_largest_witness_section() {
+    let largest = 12 + 8 + 8 + 96 * (24 + 8 * 63); // n = 10, w = 1
+    assert_eq!(largest, 50_716);
+    for (version, len, says) in [
+        (2u8, largest, "body at byte 94: 0 witnesses: 1 to 96 allowed"),
+        (
+            2,
+            largest + 1,
+            "body_len is 50717: a certificate of kind 2 for n = 10 has at most 50716 body bytes",
+        ),
+        (1, 20, "body at byte 95: count is 0 pairs but 18 bytes follow"),
+        (1, 21, "body_len is 21: a certificate of kind 2 for n = 10 has at most 20 body bytes"),
+    ] {
+        let mut bytes = certificate(10, false, false, 2, &vec![0; len]);
+        bytes[8] = version;
+        assert_says(&rejection(&bytes), &[says]);
+    }
+}
+
+/// spec.md §4.3: a line of play of 8 numbers is printed whole, one of 9 by its ends and length
+/// (the boundary `len <= 2 * ENDS` of rejection.rs; a mutant of it that no test caught).
+#[test]
+fn a_line_of_8_numbers_is_printed_whole_and_one_of_9_summed_up() {
+    let text = |k: u64| jg_verify::Rejection::NoPartner { line: (1..=k + 1).collect() }.to_string();
+    assert!(text(7).contains("move after 1 2 3 4 5 6 7: the"), "{}", text(7));
+    assert!(text(8).contains("move after 1 2 3 4 5 6 7 8: the"), "{}", text(8));
+    assert!(
+        text(9).contains("move after 1 2 3 4 … 6 7 8 9 (a line of 9 numbers): the"),
+        "{}",
+        text(9)
+    );
 }

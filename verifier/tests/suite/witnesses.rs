@@ -204,3 +204,43 @@ fn witnesses_are_charged_to_the_work_bound() {
     let message = rejection(&bytes, &exact);
     assert!(message.contains("checking the witness for 7395411258929, 0 steps left"), "{message}");
 }
+
+/// The work figure of the whole file by spec.md §4.4, from the spec alone: the witnesses'
+/// costs, then one listing from the opening 2p and one from each partner the closure expands
+/// (§4.5: the loser's moves from 2p are 1, 2 and p, answered by N, 2r and 3p; from those the
+/// loser may name 3, r (from 3p and 2r) and q (from 3 → 3q), answered by 3q, 3r and 2q), each
+/// `⌊√m⌋ + ⌊N/c⌋ + count` with `count` = 6, the number of witnesses, and `m = c/p` for the
+/// witnessed prime p dividing c. Accepted under exactly that bound, refused under one less.
+#[test]
+fn the_work_of_a_version_2_file_is_the_one_spec_md_states() {
+    let list = witnesses();
+    let primes: Vec<u64> = list.iter().map(|w| w.0).collect();
+    let witness_work: u64 = list
+        .iter()
+        .map(|(_, _, factors)| {
+            let mut distinct = factors.clone();
+            distinct.dedup();
+            let trial: u64 = distinct.iter().filter(|&&f| f < 1 << 40).map(|f| f.isqrt()).sum();
+            trial + 128 * (distinct.len() as u64 + 1)
+        })
+        .sum();
+    let listing = |c: u64| {
+        let m = primes.iter().find(|&&p| c.is_multiple_of(p)).map_or(c, |&p| c / p);
+        m.isqrt() + N / c + list.len() as u64
+    };
+    let (opening, pairs) = scheme();
+    let partner = |x: u64| pairs.iter().find_map(|&(a, b)| (a == x).then_some(b)).unwrap();
+    let (p, q, r) = (opening / 2, partner(3) / 3, partner(2) / 2);
+    let expanded = [opening, N, 2 * r, 3 * p, 3 * q, 3 * r, 2 * q];
+    assert_eq!(
+        expanded[1..],
+        [partner(1), partner(2), partner(p), partner(3), partner(r), partner(q)]
+    );
+    let work = witness_work + expanded.iter().map(|&c| listing(c)).sum::<u64>();
+    let bytes = file(&list);
+    let exact = Limits { max_work: work, ..Limits::default() };
+    assert!(verify_bytes(&bytes, &exact).is_ok(), "refused under {work}");
+    let short = Limits { max_work: work - 1, ..Limits::default() };
+    let message = rejection(&bytes, &short);
+    assert!(message.starts_with("work limit: the moves from "), "{message}");
+}

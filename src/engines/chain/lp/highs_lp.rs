@@ -3,7 +3,7 @@
 //! A node's fixings are set as column bounds before the solve; HiGHS keeps its basis between
 //! solves, so each node starts from the last one's optimum.
 
-use super::{Entries, LpFailed, Point, Sense};
+use super::problem::{Entries, LpFailed, Point, Sense};
 use highs::{Col, HighsModelStatus, Model, RowProblem};
 use std::num::NonZeroU32;
 

@@ -6,7 +6,7 @@
 //! infeasible node consumes microlp's solution) or when a node changes so many columns that
 //! one fresh solve is cheaper than many small ones.
 
-use super::{Entries, LpFailed, Point, Sense};
+use super::problem::{Entries, LpFailed, Point, Sense};
 use microlp::{
     ComparisonOp, Error, OptimizationDirection, Problem, Solution, SolveOutcome, Variable,
 };

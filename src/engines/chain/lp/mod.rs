@@ -14,6 +14,9 @@
 #[cfg(feature = "highs")]
 mod highs_lp;
 mod micro_lp;
+mod problem;
+
+pub(super) use problem::{Entries, LpFailed, Point, Sense};
 
 /// Which LP solver a branch and cut uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,26 +52,6 @@ impl Backend {
         }
     }
 }
-
-/// Whether a programme is maximised or minimised.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Sense {
-    Maximise,
-    Minimise,
-}
-
-/// A solved LP: every column's value, by column, and the objective.
-pub(super) struct Point {
-    pub values: Vec<f64>,
-    pub objective: f64,
-}
-
-/// Why the LP solver gave no answer.
-#[derive(Debug)]
-pub(super) struct LpFailed(pub String);
-
-/// A row's entries (column, coefficient), as `Builder::row` and `Lp::add_row` take them.
-pub(super) type Entries<'a> = &'a [(usize, f64)];
 
 /// A builder of a programme: columns with their costs and bounds, then rows.
 pub(super) enum Builder {

@@ -1,0 +1,158 @@
+//! `jg count N`: how many complete games there are (OEIS A348842; with `--by-opening`, A348843
+//! and A348844's rows), counted by the hub counter or walked one by one, as text, CSV, JSON or
+//! an SVG chart of their growth. Rows are printed as each n is counted.
+
+use super::CliError;
+use juniper_green::engines::count::{self, hubs, CountOptions, Method, DEFAULT_MEMORY_MIB};
+use juniper_green::frontends::growth::{self, Format};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// Count the games of 1..N (or give a range with --from/--to or --range)
+    #[arg(value_parser = parse_count_n, required_unless_present_any = ["from", "to", "range"])]
+    pub n: Option<u64>,
+    /// First n of a range
+    #[arg(long, value_parser = parse_count_n, conflicts_with = "n")]
+    pub from: Option<u64>,
+    /// Last n of a range
+    #[arg(long, value_parser = parse_count_n, conflicts_with = "n")]
+    pub to: Option<u64>,
+    /// The range as A..B (the same as --from A --to B)
+    #[arg(long, value_name = "A..B", value_parser = super::parse_range,
+          conflicts_with_all = ["n", "from", "to"])]
+    pub range: Option<(u64, u64)>,
+    /// Also give each even first number's games (A348843, and A348844's odd/even split)
+    #[arg(long)]
+    pub by_opening: bool,
+    /// Output format (csv columns: n,games,odd,even; with --by-opening:
+    /// n,opening,games,odd,even, the row of each n first with opening `all`)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// How to count: through the hubs (n ≤ 64), or every game walked one by one (the
+    /// reference, n ≤ 32, about 2·10^7 games a second a core)
+    #[arg(long, value_enum, default_value_t = MethodArg::Hubs)]
+    pub method: MethodArg,
+    /// The number of hubs k, 1 to 7 (default: by n, the fastest measured). Changes the time
+    /// and memory, never the counts
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=hubs::MAX_HUBS as i64))]
+    pub hubs: Option<u32>,
+    /// The hub counter's table bound in MiB (past it the counter stores nothing more and
+    /// recomputes instead: the same counts, slower). At most the machine's memory
+    #[arg(long, value_name = "MIB", value_parser = super::parse_table_mib,
+          default_value_t = DEFAULT_MEMORY_MIB)]
+    pub memory_mib: usize,
+    /// Write the output to this file instead of stdout (`-`: stdout; missing folders are
+    /// created)
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+const AFTER_HELP: &str = "A game here is complete: it ends when the player to move has no \
+legal move; its first number is even (the game's rule). A game with an odd number of moves is \
+won by the first player, who named the last number. Counts are exact (128-bit, every operation \
+checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
+Time and memory (CPU time of one core): the hub counter takes n = 40 in about 20 s and \
+0.5 GB, n = 42 in about 2 min and 2.7 GB, n = 43 about as long \
+(BENCHMARKS.md, \"Counting games\"); its memory is its table, at most --memory-mib \
+(default 4096 MiB), plus a few MiB. The enumeration uses no table; its time doubles about every \
+n (n = 31: half a minute).";
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum MethodArg {
+    Hubs,
+    Enumerate,
+}
+
+/// A board size for counting: 1..=64 (the hub counter's bound; the enumeration's is checked
+/// against the range before work starts).
+pub fn parse_count_n(text: &str) -> Result<u64, String> {
+    super::parse_n_at_most(text, hubs::MAX_HUBS_N as u64)
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    let (from, to) = match (args.n, args.range) {
+        (Some(n), _) => (n, n),
+        (None, Some(range)) => range,
+        (None, None) => super::range_of(args.from.unwrap_or(1), args.to.unwrap_or(1), None)?,
+    };
+    if to > hubs::MAX_HUBS_N as u64 {
+        return Err(format!("the hub counter takes n ≤ {}", hubs::MAX_HUBS_N).into());
+    }
+    let method = match args.method {
+        MethodArg::Hubs => Method::Hubs,
+        MethodArg::Enumerate => Method::Enumerate,
+    };
+    if to > method.max_n() as u64 {
+        return Err(format!(
+            "--method enumerate walks every game: it takes n ≤ {} (n = 31 has 5.6·10^8 \
+             games); the default method counts up to n = {}",
+            method.max_n(),
+            hubs::MAX_HUBS_N
+        )
+        .into());
+    }
+    let options = CountOptions {
+        method,
+        hubs: args.hubs,
+        memory_mib: args.memory_mib,
+    };
+    let mut out = super::output_writer(args.output.as_deref())?;
+    let write_error = |e: std::io::Error| -> CliError {
+        match &args.output {
+            _ if e.kind() == std::io::ErrorKind::BrokenPipe => e.into(),
+            Some(path) => format!("cannot write {}: {e}", path.display()).into(),
+            None => format!("cannot write the counts: {e}").into(),
+        }
+    };
+    let mut renderer = growth::Renderer::new(args.format, args.by_opening);
+    out.write_all(renderer.header().as_bytes())
+        .map_err(write_error)?;
+    let bar = super::progress_bar(0, "tasks");
+    for n in from..=to {
+        bar.set_message(format!("(n = {n})"));
+        bar.set_position(0);
+        let counted = count::count(n as u32, &options, &|done, total| {
+            bar.set_length(total);
+            bar.set_position(done);
+        })?;
+        out.write_all(renderer.row(&counted)?.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(write_error)?;
+    }
+    bar.finish_and_clear();
+    out.write_all(renderer.footer().as_bytes())
+        .map_err(write_error)?;
+    out.flush().map_err(write_error)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The b-files of `jg oeis --games-to N`: every n = 1..N counted by the default method, with a
+/// progress bar.
+pub fn b_files(to: u32) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliError> {
+    let bar = super::progress_bar(to as u64, "n counted");
+    let mut counts = Vec::new();
+    for n in 1..=to {
+        bar.set_message(format!("(n = {n})"));
+        counts.push(count::count(n, &CountOptions::default(), &|_, _| {})?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(juniper_green::proofs::oeis_games::b_files(&counts)?.to_vec())
+}
+
+/// The b-files of `jg oeis --games-from CSV`: the counts of a `jg count --by-opening --format
+/// csv` run, read back and checked (`oeis_games::counts_from_csv`).
+pub fn b_files_from(
+    csv: &std::path::Path,
+) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliError> {
+    use juniper_green::proofs::oeis_games;
+    let text = std::fs::read_to_string(csv)
+        .map_err(|e| CliError::from(format!("cannot read {}: {e}", csv.display())))?;
+    let counts = oeis_games::counts_from_csv(&text)
+        .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))?;
+    Ok(oeis_games::b_files(&counts)?.to_vec())
+}

@@ -1,0 +1,61 @@
+//! `jg formal-data [--certificates DIR] [--openings DIR] [--oeis DIR] [--out-dir DIR]`: writes
+//! the certificates (every n up to 10^12) and the openings certificates (every n up to 1000,
+//! with the two b-files of their results) as Coq data (formal/data, formal/data/openings), after
+//! `jg_verify` accepts each of them. Nothing is written when a file is refused.
+
+use super::CliError;
+use juniper_green::proofs::formal::{self, FormalError};
+use juniper_green::proofs::formal_openings;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder of certificates (every *.bin whose first n is below 10^12 is used)
+    #[arg(long, default_value = "certificates")]
+    pub certificates: PathBuf,
+    /// The folder of openings certificates (cert-N-openings.bin for N = 1, 2, … with no gap)
+    #[arg(long, default_value = "certificates/openings")]
+    pub openings: PathBuf,
+    /// The folder of the b-files winning-openings.txt and smallest-winning-opening.txt
+    #[arg(long, default_value = "certificates/oeis")]
+    pub oeis: PathBuf,
+    /// Where the Coq files go (Data1.v … and DataAll.v; openings/Numbers.v, openings/Openings1.v
+    /// …, openings/OpeningsAll.v and openings/Bfiles.v)
+    #[arg(long, default_value = "formal/data")]
+    pub out_dir: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
+    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    super::require_folder(&args.oeis, "--oeis", "b-files")?;
+    let certs = match formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW) {
+        Ok(certs) => certs,
+        // A certificate that is not accepted is exit 1, as for `jg verify`.
+        Err(FormalError::Folder(error)) if error.is_about_a_certificate() => {
+            eprintln!("jg: {error}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    let mut files: Vec<(PathBuf, String)> = formal::render(&certs)?
+        .into_iter()
+        .map(|(name, text)| (args.out_dir.join(name), text))
+        .collect();
+    let openings = formal_openings::read_openings(&args.openings)?;
+    let openings_dir = args.out_dir.join("openings");
+    for (name, text) in formal_openings::render(&openings)? {
+        files.push((openings_dir.join(name), text));
+    }
+    files.push((
+        openings_dir.join("Bfiles.v"),
+        formal_openings::render_bfiles(&args.oeis)?,
+    ));
+    std::fs::create_dir_all(&openings_dir)?;
+    for (path, text) in files {
+        std::fs::write(&path, text)?;
+        println!("wrote {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

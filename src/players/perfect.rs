@@ -1,0 +1,96 @@
+//! `perfect`: the solver as a player. It asks the position oracle of `jg play` and `jg solve
+//! --after` (the matching engine, docs/MATH.md §3), so it cannot disagree with their hints.
+
+use super::{Game, Player, PlayerRng};
+use crate::engines::position::PositionOracle;
+use std::cmp::Ordering;
+
+/// From a winning position, the smallest winning move. From a losing one (every move loses
+/// against best play), the move that gives a fallible opponent the most chances to err:
+///
+/// 1. a move after which the opponent has no reply that wins at once (a reply that leaves us
+///    no move) comes before one that does: every player but `random` sees such a reply, so a
+///    move that allows one is all but certainly lost;
+/// 2. then the largest share of the opponent's replies that are mistakes (replies after which
+///    we are the ones with a winning move): the chance that an opponent replying at random
+///    errs at once, and the moves an opponent must avoid;
+/// 3. then the larger number of such mistakes, then the smallest number.
+///
+/// It draws nothing: the same position always gets the same move.
+pub struct Perfect;
+
+/// What a losing move offers the opponent: its replies, how many of them are mistakes, and
+/// whether one of them wins at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chances {
+    pub replies: u64,
+    pub mistakes: u64,
+    pub immediate_win: bool,
+}
+
+impl Chances {
+    /// Better for the player who moves into it: no immediate win, then a larger share of
+    /// mistakes (compared exactly, by cross-multiplication), then more mistakes.
+    pub fn better_than(&self, other: &Chances) -> Ordering {
+        let share = |c: &Chances| (c.mistakes as u128, c.replies.max(1) as u128);
+        let ((a, b), (c, d)) = (share(self), share(other));
+        other
+            .immediate_win
+            .cmp(&self.immediate_win)
+            .then((a * d).cmp(&(c * b)))
+            .then(self.mistakes.cmp(&other.mistakes))
+    }
+}
+
+impl Perfect {
+    fn oracle(game: &Game) -> PositionOracle {
+        PositionOracle::new(game.rule())
+    }
+
+    /// The winning moves of the player to move. A `Game` holds a legal line on a board of at
+    /// most `MAX_N` numbers, far below the matching's bound, so the oracle cannot refuse it; were
+    /// it ever to, the list is empty and the player still moves legally (by the losing side's
+    /// rule) instead of stopping the arena.
+    fn winning_moves(game: &Game) -> Vec<u64> {
+        let answer = Self::oracle(game).winning_moves(game.n(), game.line());
+        debug_assert!(answer.is_ok(), "the oracle refused a game: {answer:?}");
+        answer.unwrap_or_default()
+    }
+
+    /// The opponent's chances after the legal move `m`.
+    pub(crate) fn chances_after(game: &Game, m: u64) -> Chances {
+        let mut after = game.clone();
+        after.push(m);
+        let replies = after.legal_moves();
+        let winning = Self::winning_moves(&after);
+        Chances {
+            replies: replies.len() as u64,
+            mistakes: (replies.len() - winning.len()) as u64,
+            immediate_win: replies.iter().any(|&r| after.replies_after(r) == 0),
+        }
+    }
+}
+
+impl Player for Perfect {
+    fn name(&self) -> &str {
+        "perfect"
+    }
+
+    fn choose(&self, game: &Game, _rng: &mut PlayerRng) -> Option<u64> {
+        let winning = Self::winning_moves(game);
+        if let Some(&m) = winning.first() {
+            return Some(m);
+        }
+        let mut best: Option<(Chances, u64)> = None;
+        for m in game.legal_moves() {
+            let chances = Self::chances_after(game, m);
+            if best
+                .as_ref()
+                .is_none_or(|(most, _)| chances.better_than(most) == Ordering::Greater)
+            {
+                best = Some((chances, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+}

@@ -1,0 +1,342 @@
+//! The OEIS b-files of how many games there are, written by `jg oeis --games-to N` from the
+//! exact counts of `engines::count` (docs/COUNTING.md):
+//!
+//! - `b348842.txt`: A348842, the number of complete games of 1..n, n = 1..N (offset 1);
+//! - `b348843.txt`: A348843, the triangle read by rows n = 2..N, row n the games opening with
+//!   2k for k = 1..⌊n/2⌋;
+//! - `b348844.txt`: A348844, the same rows with each entry split into the games with an odd
+//!   and an even number of moves, in that order.
+//!
+//! As in the OEIS, the terms of a triangle are numbered one after the other from its offset (2
+//! for both; their first row is n = 2). The text is a function of the counts alone, so the same
+//! counts give the same bytes; `counts_from_b348844` reads the counts back, so that a test can
+//! re-render a committed file without counting again.
+
+use crate::engines::count::{Count, Overflow, Parity};
+use crate::proofs::oeis::BFile;
+use std::fmt::Write as _;
+
+pub const A348842: &str = "b348842.txt";
+pub const A348843: &str = "b348843.txt";
+pub const A348844: &str = "b348844.txt";
+
+/// The run that wrote the committed files, as BENCHMARKS.md records it: its last n and how long
+/// it took. Stated in every header (a header that timed its own run would differ at each run).
+pub const PUBLISHED_TO: u32 = 43;
+pub const PUBLISHED_TIME: &str =
+    "343 s of CPU time on one thread to count (n = 42: 134 s, n = 43: 145 s; \
+peak memory 2.7 GB)";
+
+const GAME: &str = "Juniper Green on 1..n (the first number named is even; each later one \
+divides or is a multiple of the one before and was not named before; a game is complete when \
+the player to move has no such number)";
+
+/// The comment lines every file shares after its own first line.
+fn method_lines(to: u32) -> Vec<String> {
+    vec![
+        format!(
+            "Computed exactly (128-bit integers, every operation checked) by the hub counter of \
+             `jg count` (docs/COUNTING.md): each game is cut at the numbers 1..k it names, and \
+             the pieces between are counted component by component of the other numbers' \
+             divisibility graph, never game by game. For n <= 32 the plain enumeration, which \
+             walks every game, gives the same counts (tests/count.rs checks it on every run up \
+             to n = 26, BENCHMARKS.md records the run up to n = 32); the terms for n <= 22 \
+             (and the rows n <= 15 of A348843, n <= 14 of A348844) are also the published ones."
+        ),
+        format!(
+            "Written by `jg oeis --games-to {to}`, or with the same bytes by `jg oeis \
+             --games-from` on the CSV of `jg count --range 1..{to} --by-opening --format csv`. \
+             The published files (n = 1..{PUBLISHED_TO}) took {PUBLISHED_TIME} (BENCHMARKS.md, \
+             \"Counting games\")."
+        ),
+        "Do not edit by hand: the command above writes the same bytes.".to_string(),
+    ]
+}
+
+fn render(first: String, to: u32, terms: &[(u64, u128)]) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "# {first}");
+    for line in method_lines(to) {
+        let _ = writeln!(text, "# {line}");
+    }
+    for (i, a) in terms {
+        let _ = writeln!(text, "{i} {a}");
+    }
+    text
+}
+
+/// The three b-files from the counts of n = 1, 2, …, N (in that order, none missing).
+pub fn b_files(counts: &[Count]) -> Result<[BFile; 3], Overflow> {
+    for (i, count) in counts.iter().enumerate() {
+        assert_eq!(
+            count.n as usize,
+            i + 1,
+            "the counts of n = 1, 2, … in order"
+        );
+    }
+    let to = counts.len() as u32;
+    let mut totals = Vec::new();
+    let mut by_opening = Vec::new();
+    let mut by_parity = Vec::new();
+    for count in counts {
+        totals.push((count.n as u64, count.games()?.total()?));
+        for (_, games) in &count.openings {
+            by_opening.push(games.total()?);
+            by_parity.push(games.odd);
+            by_parity.push(games.even);
+        }
+    }
+    let numbered = |values: Vec<u128>| -> Vec<(u64, u128)> { (2..).zip(values).collect() };
+    Ok([
+        BFile {
+            name: A348842,
+            text: render(
+                format!("A348842: {GAME}: the number of complete games, n = 1..{to}."),
+                to,
+                &totals,
+            ),
+        },
+        BFile {
+            name: A348843,
+            text: render(
+                format!(
+                    "A348843: {GAME}: the triangle read by rows n = 2..{to}, row n giving for \
+                     k = 1..floor(n/2) the number of complete games whose first number is 2k; \
+                     terms numbered from 2, the offset."
+                ),
+                to,
+                &numbered(by_opening),
+            ),
+        },
+        BFile {
+            name: A348844,
+            text: render(
+                format!(
+                    "A348844: {GAME}: the triangle read by rows n = 2..{to}, row n giving for \
+                     K = 2, 4, ..., 2*floor(n/2) the number of complete games whose first number \
+                     is K and whose number of moves is odd (the first player named the last \
+                     number and won), then the number of those with an even number of moves; \
+                     terms numbered from 2, the offset."
+                ),
+                to,
+                &numbered(by_parity),
+            ),
+        },
+    ])
+}
+
+/// The `index value` lines of a b-file, comments left out.
+pub fn terms(text: &str) -> Result<Vec<(u64, u128)>, String> {
+    text.lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| {
+            let (i, a) = line
+                .split_once(' ')
+                .ok_or_else(|| format!("`{line}` is not `index value`"))?;
+            let i = i.parse().map_err(|_| format!("`{line}`: bad index"))?;
+            let a = a.parse().map_err(|_| format!("`{line}`: bad value"))?;
+            Ok((i, a))
+        })
+        .collect()
+}
+
+/// The counts n = 1..N read back from the text of `b348844.txt` (whole rows only).
+pub fn counts_from_b348844(text: &str) -> Result<Vec<Count>, String> {
+    let terms = terms(text)?;
+    let mut counts = vec![Count {
+        n: 1,
+        openings: Vec::new(),
+        stats: None,
+    }];
+    let mut at = 0;
+    for n in 2u32.. {
+        let row = 2 * (n / 2) as usize;
+        if at + row > terms.len() {
+            break;
+        }
+        let openings = (0..row / 2)
+            .map(|k| {
+                let (odd, even) = (terms[at + 2 * k], terms[at + 2 * k + 1]);
+                for (j, term) in [(2 * k, odd), (2 * k + 1, even)] {
+                    if term.0 != (at + j) as u64 + 2 {
+                        return Err(format!("term {} is numbered {}", at + j + 2, term.0));
+                    }
+                }
+                Ok((
+                    2 * (k as u32 + 1),
+                    Parity {
+                        odd: odd.1,
+                        even: even.1,
+                    },
+                ))
+            })
+            .collect::<Result<_, String>>()?;
+        counts.push(Count {
+            n,
+            openings,
+            stats: None,
+        });
+        at += row;
+    }
+    if at != terms.len() {
+        return Err(format!(
+            "{} terms after the last whole row",
+            terms.len() - at
+        ));
+    }
+    Ok(counts)
+}
+
+/// The counts n = 1..N read from the CSV of `jg count --by-opening --format csv` (header
+/// `n,opening,games,odd,even`; for each n its `all` row, then one row per opening). Header lines
+/// may repeat, so that the outputs of several `jg count --range` runs can be concatenated. The
+/// rows must give n = 1, 2, …, N in order, each opening 2, 4, …, 2·⌊n/2⌋ once, and each `all`
+/// row and `games` column must be the sum of their parts: a long count can be run once by
+/// `jg count`, and its b-files written from it (`jg oeis --games-from`) are the bytes
+/// `jg oeis --games-to N` writes.
+pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
+    let mut counts: Vec<Count> = Vec::new();
+    let mut totals: Vec<Parity> = Vec::new();
+    for (number, line) in (1..).zip(text.lines()) {
+        if line == "n,opening,games,odd,even" {
+            continue;
+        }
+        let bad = |why: &str| format!("line {number} `{line}`: {why}");
+        let fields: Vec<&str> = line.split(',').collect();
+        let [n, opening, games, odd, even] = fields[..] else {
+            return Err(bad("not n,opening,games,odd,even"));
+        };
+        let number_in = |field: &str| field.parse::<u128>().map_err(|_| bad("not a number"));
+        let (n, games) = (number_in(n)?, number_in(games)?);
+        let parity = Parity {
+            odd: number_in(odd)?,
+            even: number_in(even)?,
+        };
+        if parity.total().ok() != Some(games) {
+            return Err(bad("games is not odd + even"));
+        }
+        if opening == "all" {
+            if n != counts.len() as u128 + 1 {
+                return Err(bad(&format!("n = {} expected", counts.len() + 1)));
+            }
+            counts.push(Count {
+                n: n as u32,
+                openings: Vec::new(),
+                stats: None,
+            });
+            totals.push(parity);
+            continue;
+        }
+        let Some(count) = counts.last_mut().filter(|c| c.n as u128 == n) else {
+            return Err(bad("an opening row outside its n's rows"));
+        };
+        let expected = 2 * (count.openings.len() as u128 + 1);
+        if number_in(opening)? != expected || expected > n {
+            return Err(bad(&format!("opening {expected} expected")));
+        }
+        count.openings.push((expected as u32, parity));
+    }
+    for (count, total) in counts.iter().zip(&totals) {
+        let n = count.n;
+        if count.openings.len() != (n / 2) as usize {
+            return Err(format!(
+                "n = {n}: {} openings, not {}",
+                count.openings.len(),
+                n / 2
+            ));
+        }
+        if count.games().ok() != Some(*total) {
+            return Err(format!(
+                "n = {n}: the `all` row is not the sum of the openings"
+            ));
+        }
+    }
+    if counts.is_empty() {
+        return Err("no count in the file".to_string());
+    }
+    Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::count::{count, CountOptions};
+
+    fn counts(to: u32) -> Vec<Count> {
+        (1..=to)
+            .map(|n| count(n, &CountOptions::default(), &|_, _| {}).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_triangles_are_numbered_from_their_offset_row_after_row() {
+        let [a42, a43, a44] = b_files(&counts(5)).unwrap();
+        // A348842: n = 1..5: 0, 1, 1, 6, 10 (the OEIS data).
+        assert_eq!(
+            terms(&a42.text).unwrap(),
+            [(1, 0), (2, 1), (3, 1), (4, 6), (5, 10)]
+        );
+        // A348843 rows 2..5: 1 | 1 | 3 3 | 5 5, numbered from 2.
+        assert_eq!(
+            terms(&a43.text).unwrap(),
+            [(2, 1), (3, 1), (4, 3), (5, 3), (6, 5), (7, 5)]
+        );
+        // A348844 rows 2..5: 0 1 | 1 0 | 2 1 2 1 | 3 2 3 2.
+        let values: Vec<u128> = terms(&a44.text).unwrap().iter().map(|t| t.1).collect();
+        assert_eq!(values, [0, 1, 1, 0, 2, 1, 2, 1, 3, 2, 3, 2]);
+        assert_eq!(terms(&a44.text).unwrap()[0].0, 2);
+        assert!(a42.text.starts_with("# A348842: "));
+        assert!(a42.text.contains("`jg oeis --games-to 5`"));
+    }
+
+    #[test]
+    fn the_counts_read_back_from_a348844_re_render_every_file() {
+        let original = counts(12);
+        let files = b_files(&original).unwrap();
+        let back = counts_from_b348844(&files[2].text).unwrap();
+        let strip = |c: &[Count]| -> Vec<(u32, Vec<(u32, Parity)>)> {
+            c.iter().map(|c| (c.n, c.openings.clone())).collect()
+        };
+        assert_eq!(strip(&back), strip(&original));
+        assert_eq!(b_files(&back).unwrap(), files);
+        // A row cut short, or a term numbered wrongly, is refused.
+        let cut: String = files[2]
+            .text
+            .lines()
+            .take(files[2].text.lines().count() - 1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(counts_from_b348844(&cut).is_err());
+        let renumbered = files[2].text.replace("\n7 ", "\n8 ");
+        assert!(counts_from_b348844(&renumbered).is_err());
+    }
+
+    #[test]
+    fn the_csv_of_jg_count_gives_the_same_files() {
+        let original = counts(9);
+        let mut csv = String::from("n,opening,games,odd,even\n");
+        for c in &original {
+            let g = c.games().unwrap();
+            csv += &format!("{},all,{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            for (k, g) in &c.openings {
+                csv += &format!("{},{k},{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            }
+            if c.n == 4 {
+                csv += "n,opening,games,odd,even\n";
+            }
+        }
+        let back = counts_from_csv(&csv).unwrap();
+        assert_eq!(b_files(&back).unwrap(), b_files(&original).unwrap());
+        // A changed term, a missing row, a skipped n, a wrong sum: each refused.
+        for broken in [
+            csv.replace("9,2,", "9,4,"),
+            csv.replace("6,4,11,7,4\n", ""),
+            csv.replacen("3,all,", "4,all,", 1),
+            csv.replace("6,all,35,19,16", "6,all,36,20,16"),
+            csv.replace("6,4,11,7,4", "6,4,12,7,4"),
+        ] {
+            assert_ne!(broken, csv);
+            assert!(counts_from_csv(&broken).is_err(), "{broken}");
+        }
+    }
+}
