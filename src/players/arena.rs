@@ -6,7 +6,7 @@
 //! same request gives the same bytes on any number of threads, and a pair's games do not
 //! change when other players join the round robin.
 
-use super::{Game, GameError, Player, PlayerRng};
+use super::game::{Game, GameError, Player, PlayerRng};
 use crate::game::{OpeningRule, Player as Side};
 use rand::SeedableRng;
 use rayon::prelude::*;

@@ -2,7 +2,7 @@
 //! first facts of the game, the fewest-replies player, and the play-out player that estimates
 //! each move's chance by random games.
 
-use super::{pick, Game, Player, PlayerRng};
+use super::game::{pick, Game, Player, PlayerRng};
 
 /// `random`: a legal move drawn uniformly.
 pub struct RandomMover;

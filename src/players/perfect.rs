@@ -1,7 +1,7 @@
 //! `perfect`: the solver as a player. It asks the position oracle of `jg play` and `jg solve
 //! --after` (the matching engine, docs/MATH.md §3), so it cannot disagree with their hints.
 
-use super::{Game, Player, PlayerRng};
+use super::game::{Game, Player, PlayerRng};
 use crate::engines::position::PositionOracle;
 use std::cmp::Ordering;
 

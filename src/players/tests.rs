@@ -2,7 +2,7 @@ use super::arena::{first_won, game_rng, play_out, round_robin};
 use super::perfect::Chances;
 use super::*;
 use crate::engines::search::{SearchConfig, Searcher};
-use crate::game::{Board, Player as Side};
+use crate::game::{Board, OpeningRule, Player as Side};
 use crate::test_support::{naive_legal_moves, to_move_wins};
 use rand::SeedableRng;
 
