@@ -5,14 +5,12 @@
 //! - [`play`]: the terminal game against the perfect player;
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`table`]: the results table (text, csv, json);
-//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth;
-//! - [`progress`]: a line on stderr every few seconds for long work whose stderr is piped.
+//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth.
 //!
 //! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
 
 pub mod draw;
 pub mod growth;
 pub mod play;
-pub mod progress;
 pub mod session;
 pub mod table;

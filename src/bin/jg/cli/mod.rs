@@ -12,6 +12,7 @@ pub mod explain;
 pub mod formal_data;
 pub mod oeis;
 pub mod play;
+mod progress;
 pub mod schemes;
 pub mod solve;
 pub mod table;
@@ -21,7 +22,6 @@ pub mod verify;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use juniper_green::engines::search::SearchConfig;
 use juniper_green::engines::solver::{MethodChoice, Solver};
-use juniper_green::frontends::progress;
 use juniper_green::OpeningRule;
 use std::io::Write;
 use std::path::Path;
@@ -312,7 +312,7 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
 }
 
 /// A spinner on stderr when it is a terminal and not `--quiet`; piped, one line every few
-/// seconds (`frontends::progress`).
+/// seconds (`progress`).
 pub fn progress_spinner(message: String) -> ProgressBar {
     let spinner = ProgressBar::new_spinner().with_message(message);
     if quiet() {
@@ -324,7 +324,7 @@ pub fn progress_spinner(message: String) -> ProgressBar {
 }
 
 /// A bar over `total` steps on stderr when it is a terminal and not `--quiet` (piped, one line
-/// every few seconds: `frontends::progress`). The message
+/// every few seconds: `progress`). The message
 /// (`set_message`) says which item is under way: the cost of a row grows with n, so a
 /// time estimate from the first rows would mislead and none is shown.
 pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
