@@ -176,6 +176,24 @@ fn from_below_builds_on_the_certificate_of_n_minus_1() {
         &["chain", "66", "--certificate", &c, "--from-below", &b64],
         "must prove n − 1 = 65",
     );
-    refused(&["chain", "66", "--from-below", &b64], "--output <PATH>");
+    refused(
+        &["chain", "66", "--from-below", &b64],
+        "--certificate <FILE>",
+    );
     assert!(!std::path::Path::new(&c).exists());
+}
+
+/// `jg chain --help` ends by naming the LP solver of the binary at hand (README, "Which
+/// build"): microlp in a default build, HiGHS with the cargo feature `highs`.
+#[test]
+fn help_names_the_lp_solver_of_the_build() {
+    let out = jg(&["chain", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    let solver = if cfg!(feature = "highs") {
+        "LP solver of this binary: HiGHS"
+    } else {
+        "LP solver of this binary: microlp (pure Rust"
+    };
+    assert!(help.contains(solver), "{help}");
 }

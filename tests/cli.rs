@@ -141,7 +141,7 @@ fn free_opening_results_say_so_everywhere() {
 
 #[test]
 fn solve_after_a_line_agrees_between_methods_and_refuses_illegal_lines() {
-    let output = jg(&["solve", "40", "--after", "22 11 33"]);
+    let output = jg(&["solve", "40", "--after", "22 11 33", "--method", "search"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(
         output.status.code(),

@@ -171,7 +171,7 @@ fn play_on_a_large_board_summarises_the_legal_moves_and_lists_them_on_request() 
 
 /// The hints of `jg play` come from the engine that answers `jg solve --after`: for several
 /// boards, the hint at the start and after the computer's reply must list the moves
-/// `jg solve --after LINE --full` lists (search agreeing for these n ≤ 128).
+/// `jg solve --after LINE --full --method search` lists (search agreeing for these n ≤ 128).
 #[test]
 fn play_hints_are_what_solve_after_answers() {
     let listed = |line: &str| -> Vec<u64> {
@@ -198,7 +198,18 @@ fn play_hints_are_what_solve_after_answers() {
         let lines = [String::new(), format!("{first_move} {reply}")];
         assert_eq!(hints.len(), 2, "{out}");
         for (line, hint) in lines.iter().zip(&hints) {
-            let (code, solved, err) = jg(&["solve", &n.to_string(), "--after", line, "--full"], "");
+            let (code, solved, err) = jg(
+                &[
+                    "solve",
+                    &n.to_string(),
+                    "--after",
+                    line,
+                    "--full",
+                    "--method",
+                    "search",
+                ],
+                "",
+            );
             assert_eq!(code, 0, "{err}");
             assert!(solved.contains("(search agrees)"), "{solved}");
             let answer = solved

@@ -136,7 +136,7 @@ fn impossible_requests_are_refused_before_work_starts() {
 
 const OUTPUTS: &[&[&str]] = &[
     &["solve", "3000", "--method", "matching"],
-    &["solve", "120"],
+    &["solve", "2100"],
     &["solve", "8"],
     &[
         "table", "--range", "5..9", "--format", "csv", "--method", "search",
@@ -287,7 +287,7 @@ fn table_rows_stream_before_the_range_is_done() {
         .args([
             "table",
             "--from",
-            "129",
+            "2001",
             "--to",
             "100000000000",
             "--format",
@@ -301,6 +301,6 @@ fn table_rows_stream_before_the_range_is_done() {
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(first[0], "n,winner,winning_openings,all_openings,method");
-    assert!(first[1].starts_with("129,first,"), "{first:?}");
-    assert!(first[2].starts_with("130,first,") && first[2].ends_with(",false,scheme"));
+    assert!(first[1].starts_with("2001,first,"), "{first:?}");
+    assert!(first[2].starts_with("2002,first,") && first[2].ends_with(",false,scheme"));
 }

@@ -1,8 +1,11 @@
 //! Which engine decides an n, and whether it can: the choice behind `--method` of `jg solve`
-//! and `jg table`. `auto` takes the fastest exact method for the question asked: for every
-//! winning opening (or the free-opening variant) the matching engine, which answers it in
-//! milliseconds where the search may take seconds; for one winning opening of the game a
-//! prime-window scheme where one applies, else the exact search for n ≤ 128, else matching.
+//! and `jg table`. `auto` takes the fastest exact method for the question asked: the matching
+//! engine (docs/MATH.md §3: exact, every winning opening) for every n up to
+//! `AUTO_MATCHING_MAX`, for every opening and for the free-opening variant; above that bound,
+//! for one winning opening of the game, a prime-window scheme where one applies (microseconds,
+//! where one matching takes seconds at n = 10^6), else matching. The exact game-tree search is
+//! never auto's choice (it is 50 to 300 times slower than matching at n ≈ 100): it stays as
+//! `--method search` and as the independent cross-check of the tests.
 //! A request no engine can finish is refused before any work starts (`Solver::check`).
 
 use crate::engines::{matching, schemes, search};
@@ -14,9 +17,9 @@ use crate::outcome::{Method, Outcome};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MethodChoice {
-    /// The fastest exact method for the question: matching for all openings or the free
-    /// opening (n ≤ 50000000); else a scheme where one applies, else search for n ≤ 128, else
-    /// matching
+    /// The fastest exact method for the question: matching (every winning opening) for
+    /// n ≤ 2000, for --all-openings and for --free-opening (n ≤ 50000000); above 2000 a
+    /// prime-window scheme (one winning opening) where one applies, else matching
     #[default]
     Auto,
     /// Exact game-tree search with the simplifications of docs/MATH.md §2 (n ≤ 128)
@@ -24,6 +27,12 @@ pub enum MethodChoice {
     /// One maximum matching and its Gallai–Edmonds sets (docs/MATH.md §3); all openings, n ≤ 50000000
     Matching,
 }
+
+/// Up to this n, `auto` decides by the matching engine even when one winning opening would
+/// do: it gives them all in milliseconds (n = 2000: under 10 ms; a table 1..2000, one graph
+/// grown number by number, about 0.15 s of CPU). Above it the cost of a table row grows
+/// with n (1..10000: 5 s of CPU) while a scheme's stays in microseconds.
+pub const AUTO_MATCHING_MAX: u64 = 2000;
 
 /// Why an n cannot be decided as asked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -116,23 +125,16 @@ impl Solver {
                 // check() refused n above the matching's range for these questions.
                 Ok(matching::solve(n, rule))
             }
-            MethodChoice::Auto => {
-                let mut no_scheme = None;
-                if !all_openings && rule == OpeningRule::Even {
-                    match by_scheme(n) {
-                        Ok(outcome) => return Ok(outcome),
-                        Err(error) => no_scheme = Some(error),
-                    }
-                }
-                if let Ok(small) = search::check_n(n) {
-                    Ok(by_search(small))
-                } else if n <= matching::MAX_N {
-                    Ok(matching::solve(n, rule))
-                } else {
-                    let why = no_scheme.map_or(String::new(), |e| format!(" ({e})"));
-                    Err(SolveError::Undecided { n, why })
-                }
-            }
+            // Schemes are for the even opening; the free variant took the arm above.
+            MethodChoice::Auto if n <= AUTO_MATCHING_MAX => Ok(matching::solve(n, rule)),
+            MethodChoice::Auto => match by_scheme(n) {
+                Ok(outcome) => Ok(outcome),
+                Err(_) if n <= matching::MAX_N => Ok(matching::solve(n, rule)),
+                Err(error) => Err(SolveError::Undecided {
+                    n,
+                    why: format!(" ({error})"),
+                }),
+            },
         }
     }
 
@@ -147,29 +149,28 @@ impl Solver {
         on_row: &mut dyn FnMut(Outcome) -> Result<(), E>,
     ) -> Result<(), E> {
         self.check(to, rule, all_openings)?;
-        let auto_matching = all_openings || rule == OpeningRule::Free;
-        if self.choice == MethodChoice::Matching
-            || (self.choice == MethodChoice::Auto && auto_matching)
-        {
-            let mut start = from;
-            loop {
-                // Each block starts its graphs from scratch (one per thread chunk), so blocks
-                // are as large as memory allows: the rows of a block hold about n/3 openings
-                // of 8 bytes at each n, so a block from `start` to `last` holds about
-                // (last² − start²)·8/6 bytes; keep that near 256 MiB.
-                let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
-                let last = ((start as f64).powi(2) + budget).sqrt() as u64;
-                let last = last.max(start).min(to);
-                for row in matching::solve_range(start, last, rule) {
-                    on_row(row)?;
-                }
-                if last == to {
-                    return Ok(());
-                }
-                start = last + 1;
+        // The n decided by matching: a prefix of the range (none for the search).
+        let matching_to = match self.choice {
+            MethodChoice::Matching => Some(to),
+            MethodChoice::Auto if all_openings || rule == OpeningRule::Free => Some(to),
+            MethodChoice::Auto => Some(to.min(AUTO_MATCHING_MAX)),
+            MethodChoice::Search => None,
+        };
+        let mut start = from;
+        while let Some(matching_to) = matching_to.filter(|&last| start <= last) {
+            // Each block starts its graphs from scratch (one per thread chunk), so blocks are
+            // as large as memory allows: the rows of a block hold about n/3 openings of 8
+            // bytes at each n, so a block from `start` to `last` holds about
+            // (last² − start²)·8/6 bytes; keep that near 256 MiB.
+            let budget = (256u64 << 20) as f64 * 6.0 / 8.0;
+            let last = ((start as f64).powi(2) + budget).sqrt() as u64;
+            let last = last.max(start).min(matching_to);
+            for row in matching::solve_range(start, last, rule) {
+                on_row(complete(row, rule))?;
             }
+            start = last + 1;
         }
-        for n in from..=to {
+        for n in start..=to {
             on_row(self.solve(n, rule, all_openings)?)?;
         }
         Ok(())
@@ -256,15 +257,24 @@ mod tests {
             auto.check(big, OpeningRule::Free, false),
             Err(SolveError::SchemeOnly { .. })
         ));
-        // For every opening, or the free variant, auto asks the matching engine (exact and
-        // fast); for one opening of the game, a scheme or the search.
-        for (all, rule) in [(true, rule), (false, OpeningRule::Free)] {
-            assert_eq!(auto.solve(116, rule, all).unwrap().method, Method::Matching);
+        // Up to AUTO_MATCHING_MAX, auto asks the matching engine (exact, every opening, the
+        // fastest); so it does for every opening, or the free variant, at any n.
+        for (all, rule) in [(true, rule), (false, OpeningRule::Free), (false, rule)] {
+            for n in [116, AUTO_MATCHING_MAX] {
+                let outcome = auto.solve(n, rule, all).unwrap();
+                assert_eq!(
+                    (outcome.method, outcome.all_openings),
+                    (Method::Matching, true)
+                );
+            }
+            assert_eq!(auto.solve(2100, rule, all).unwrap().method, {
+                if all || rule == OpeningRule::Free {
+                    Method::Matching
+                } else {
+                    Method::Scheme
+                }
+            });
         }
-        assert_ne!(
-            auto.solve(116, rule, false).unwrap().method,
-            Method::Matching
-        );
         // A list that holds every opening is complete, whichever method found it: n = 3 has
         // the one opening 2, n = 1 none (and the second player wins).
         for choice in [MethodChoice::Auto, MethodChoice::Search] {

@@ -63,6 +63,9 @@ struct Circle {
 
 impl Circle {
     const SIZE: f64 = 900.0;
+    /// The circle sits this much below the square's middle, so that the label of 1 (at the
+    /// top) clears the title.
+    const DROP: f64 = 24.0;
 
     fn new(n: u64) -> Circle {
         let radius = Self::SIZE / 2.0 - 60.0;
@@ -84,7 +87,7 @@ impl Circle {
         let angle = self.angle(k);
         (
             self.centre + radius * angle.cos(),
-            self.centre + radius * angle.sin(),
+            self.centre + Self::DROP + radius * angle.sin(),
         )
     }
 
@@ -94,7 +97,7 @@ impl Circle {
 
     fn header(&self, svg: &mut String) {
         let (size, centre, n) = (Self::SIZE, self.centre, self.n);
-        let height = size + 70.0;
+        let height = size + 70.0 + Self::DROP;
         let _ = writeln!(
             svg,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" viewBox="0 0 {size} {height}" font-family="sans-serif">"#
@@ -184,7 +187,7 @@ impl Circle {
 
     /// The line, the player to move and the winning moves in words, and the legend.
     fn caption(&self, svg: &mut String, line: &[u64], winning: &[u64]) {
-        let size = Self::SIZE;
+        let size = Self::SIZE + Self::DROP;
         let to_move = Player::to_move_after(line.len());
         let played: Vec<String> = line.iter().map(u64::to_string).collect();
         let wins: Vec<String> = winning.iter().map(u64::to_string).collect();
@@ -543,6 +546,27 @@ mod tests {
         assert_eq!(dashed, winning.len());
         assert_eq!(count(&svg, "<circle ") - 3, n as usize); // three legend dots
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"));
+    }
+
+    /// The label of 1, at the top of the circle, sits clear of the title (baseline at y = 28,
+    /// font size 20): its top (baseline minus its font size) at least 10 px below.
+    #[test]
+    fn the_label_of_1_clears_the_title() {
+        for n in [2, 30, 60, 61, MAX_DRAW_N] {
+            let svg = draw_graph(n, &[], &|_: &[u64]| Vec::new()).unwrap();
+            let label = svg
+                .lines()
+                .find(|l| l.starts_with("<text ") && l.ends_with(">1</text>"))
+                .expect("a label of 1");
+            let field = |name: &str| -> f64 {
+                let start = label.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                label[start..].split('"').next().unwrap().parse().unwrap()
+            };
+            assert!(
+                field("y") - field("font-size") >= 28.0 + 10.0,
+                "n = {n}: {label}"
+            );
+        }
     }
 
     #[test]

@@ -120,7 +120,7 @@ impl Renderer {
                 let openings = match (row.winning_openings.is_empty(), row.all_openings) {
                     (true, _) => "-".to_string(),
                     (false, true) => list,
-                    (false, false) => format!("{list} (not all tried)"),
+                    (false, false) => format!("{list}; others not tried"),
                 };
                 format!(
                     "{:>width$}  {:<6}  {:<8}  {mark}{}\n",
@@ -296,7 +296,7 @@ mod tests {
         let text = render(&partial, Format::Text);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4);
-        assert!(lines[2].ends_with("22 26 (not all tried)"), "{text}");
+        assert!(lines[2].ends_with("22 26; others not tried"), "{text}");
         assert!(lines[1].starts_with("  1  second "), "{text}");
     }
 

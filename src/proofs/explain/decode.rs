@@ -5,6 +5,7 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::OpeningEntry;
+use crate::proofs::large_board::{read_witnesses, Witness};
 
 /// The certificate kinds, as numbered in the header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,21 +160,18 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, String> {
     })
 }
 
-/// The body after its witness section (spec.md §3.5): `count`, then per witness `p`, `a`, `k`
-/// and `k` factors, 8 bytes each.
+/// The body after its witness section (spec.md §3.5).
 fn skip_witnesses(body: &[u8]) -> Result<&[u8], String> {
-    let field = |at: usize| {
-        body.get(at..at + 8)
-            .map(number)
-            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
-    };
-    let mut at = 8;
-    for _ in 0..field(0)?.min(96) {
-        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
-        at += 24 + 8 * k;
+    read_witnesses(body).map(|(_, rest)| rest)
+}
+
+/// The prime witnesses of a version 2 file (none for version 1, or for bytes too short).
+pub(super) fn witnesses_of(bytes: &[u8]) -> Vec<Witness> {
+    let g = bytes.get(32..40).map_or(0, number) as usize;
+    match (bytes.get(8..12).map(number), bytes.get(80 + g.min(200)..)) {
+        (Some(2), Some(body)) => read_witnesses(body).map_or(Vec::new(), |(w, _)| w),
+        _ => Vec::new(),
     }
-    body.get(at..)
-        .ok_or_else(|| "the witnesses run past the body".into())
 }
 
 /// The entries of an openings body (spec.md §3.4): a one-byte tag (0, 1 or 4; the tree tags 2

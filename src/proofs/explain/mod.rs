@@ -26,10 +26,16 @@ pub use render::{tex_escape, Format};
 pub use rows::{closure_rows, closure_rows_from, Reach, Row};
 
 use crate::proofs::accept::{accept, Accepted};
+use crate::proofs::large_board::Witness;
 use render::Block;
 
 /// The document for an accepted certificate.
-fn blocks(d: &Decoded, accepted: &Accepted, lemma: Option<&str>) -> Result<Vec<Block>, String> {
+fn blocks(
+    d: &Decoded,
+    accepted: &Accepted,
+    lemma: Option<&str>,
+    witnesses: &[Witness],
+) -> Result<Vec<Block>, String> {
     if let DecodedStrategy::Openings { entries } = &d.strategy {
         return openings_blocks::openings_blocks(d, entries, accepted);
     }
@@ -49,16 +55,21 @@ fn blocks(d: &Decoded, accepted: &Accepted, lemma: Option<&str>) -> Result<Vec<B
     )));
     out.push(Block::Para(format!(
         "Certificate `{}`: {}, {} bytes, BLAKE3 `{}`, made by `{}`. The verifier `jg-verify` \
-         accepted it ({} positions).",
+         accepted it ({} {}).",
         accepted.name,
         d.kind.name(),
         accepted.bytes,
         accepted.blake3,
         d.generator,
-        accepted.positions
+        accepted.positions,
+        if accepted.positions == 1 {
+            "position"
+        } else {
+            "positions"
+        }
     )));
     if let DecodedStrategy::Pairing { opening, pairs } = &d.strategy {
-        pairing_blocks::closed_blocks(d, *opening, pairs, lemma, &mut out)?;
+        pairing_blocks::closed_blocks(d, *opening, pairs, lemma, witnesses, &mut out)?;
     }
     Ok(out)
 }
@@ -77,7 +88,14 @@ pub fn render_citing(
     format: Format,
     lemma: Option<&str>,
 ) -> Result<String, String> {
-    let blocks = blocks(d, accepted, lemma)?;
+    render_blocks(blocks(d, accepted, lemma, &[])?, accepted, format)
+}
+
+fn render_blocks(
+    blocks: Vec<Block>,
+    accepted: &Accepted,
+    format: Format,
+) -> Result<String, String> {
     Ok(match format {
         Format::Markdown => render::markdown(&blocks, &accepted.name),
         Format::Latex => render::latex(&blocks, &accepted.name),
@@ -89,5 +107,10 @@ pub fn render_citing(
 /// the verifier rejects.
 pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String, String> {
     let (decoded, accepted) = accept(bytes, name).map_err(|refusal| refusal.to_string())?;
-    render(&decoded, &accepted, format)
+    let witnesses = decode::witnesses_of(bytes);
+    render_blocks(
+        blocks(&decoded, &accepted, None, &witnesses)?,
+        &accepted,
+        format,
+    )
 }

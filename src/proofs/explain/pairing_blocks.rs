@@ -6,6 +6,7 @@ use super::decode::Decoded;
 use super::render::Block;
 use super::rows::{closure_rows, neighbours, Reach, Row};
 use crate::game::{OpeningRule, Player};
+use crate::proofs::large_board::{factorisation, witness_rows, Witness};
 use std::collections::HashSet;
 
 pub(super) fn claim_text(d: &Decoded) -> String {
@@ -76,6 +77,7 @@ pub(super) fn closed_blocks(
     opening: Option<u64>,
     pairs: &[(u64, u64)],
     lemma: Option<&str>,
+    witnesses: &[Witness],
     out: &mut Vec<Block>,
 ) -> Result<(), String> {
     let rows = closure_rows(d.n_last, d.rule, opening, pairs)?;
@@ -85,7 +87,7 @@ pub(super) fn closed_blocks(
     };
     out.push(Block::Heading("Strategy".into()));
     if let Some(e) = opening {
-        out.push(Block::Para(format!("The first player opens with {e}:")));
+        // The opening once, on the line scripts read (docs/DESIGN.md, CLI contract).
         out.push(Block::Line(format!("Opening: {e}")));
         out.push(Block::Para(format!(
             "Then {winner} answers each number the loser names with its partner in the table \
@@ -130,9 +132,16 @@ pub(super) fn closed_blocks(
     } else {
         format!("1..{}", d.n)
     };
-    out.push(Block::Para(
-        "Three facts can be checked by hand from the table:".into(),
-    ));
+    out.push(Block::Para(match d.n_last > MAX_CLOSEDNESS {
+        false => "Three facts can be checked by hand from the table:".into(),
+        true => format!(
+            "Three facts make the proof. The first two can be checked by hand from the table; \
+             the third needs the divisors and multiples of the opening and of each answer on \
+             the board, and above n = {MAX_CLOSEDNESS} the table of them is omitted (it would \
+             list the board): the factorisations below give the divisors, and 2y > n leaves an \
+             answer y no other multiple on the board. `jg-verify` checks all three:"
+        ),
+    }));
     let but_opening = opening
         .map(|e| format!(" and other than the opening {e}"))
         .unwrap_or_default();
@@ -162,6 +171,9 @@ pub(super) fn closed_blocks(
         ),
         None => pairing_argument(winner, loser, opening.is_some()),
     }));
+    if d.n_last > MAX_CLOSEDNESS {
+        out.extend(factorisation_blocks(opening, &rows, witnesses));
+    }
     if d.n_last > d.n {
         let mut winner_numbers: Vec<u64> = rows.iter().map(|r| r.answer).collect();
         winner_numbers.extend(opening);
@@ -226,6 +238,54 @@ pub fn pairing_argument(winner: &str, loser: &str, opened: bool) -> String {
          stuck, so {loser} is the one left without a move. (This is the argument of spec.md §5 \
          for closed pairings; it uses the rules only.)"
     )
+}
+
+/// For a board past the divisor table (`MAX_CLOSEDNESS`): the factorisation of the opening and
+/// of each answer, and the prime witnesses of a version 2 file that prove the large primes.
+fn factorisation_blocks(opening: Option<u64>, rows: &[Row], witnesses: &[Witness]) -> Vec<Block> {
+    let primes: Vec<u64> = witnesses.iter().map(|w| w.p).collect();
+    let mut numbers: Vec<u64> = rows.iter().map(|r| r.answer).chain(opening).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut out = vec![
+        Block::Heading("Factorisations".into()),
+        Block::Para(
+            "The loser's moves are the divisors of the opening and of the answers (and their \
+             multiples on the board, which exist only for a number y with 2y ≤ n). Their prime \
+             factorisations:"
+                .into(),
+        ),
+        Block::Table(
+            vec!["number".into(), "prime factorisation".into()],
+            numbers
+                .iter()
+                .map(|&x| vec![x.to_string(), factorisation(x, &primes)])
+                .collect(),
+            1,
+        ),
+    ];
+    if !witnesses.is_empty() {
+        out.push(Block::Heading("Prime witnesses".into()));
+        out.push(Block::Para(format!(
+            "This is a version 2 file: it carries {} (spec.md §3.5), one for each prime p ≥ 2^40 \
+             whose divisors the check lists (and for such factors of p − 1). Each is a Pratt \
+             certificate: a number a of order p − 1 modulo p (a^(p−1) ≡ 1, and a^((p−1)/q) ≢ 1 \
+             for each prime q of p − 1), with the factorisation of p − 1; it proves p prime. \
+             The verifier checked them before anything else, and the primes of the \
+             factorisations above rest on them.",
+            if witnesses.len() == 1 {
+                "1 prime witness".to_string()
+            } else {
+                format!("{} prime witnesses", witnesses.len())
+            }
+        )));
+        out.push(Block::Table(
+            vec!["p".into(), "a".into(), "p − 1".into()],
+            witness_rows(witnesses),
+            2,
+        ));
+    }
+    out
 }
 
 /// Boards up to this n get the third fact written out by `closedness` (past it the lists are

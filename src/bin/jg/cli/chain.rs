@@ -1,5 +1,6 @@
-//! `jg chain N [--format json] [-o PATH]`: a longest chain of 1..N and the proof that
-//! none is longer (docs/MATH.md §6), with an exact certificate (spec.md §6) on request; and
+//! `jg chain N [--format json] [-o FILE] [--certificate FILE]`: a longest chain of 1..N and
+//! the proof that none is longer (docs/MATH.md §6), with an exact certificate (spec.md §6) on
+//! request; and
 //! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
 
 use super::CliError;
@@ -17,7 +18,8 @@ A default build uses microlp (pure Rust) instead: the same certificates' validit
 /// What `jg chain --help` says of this binary's LP solver (the cargo feature `highs`).
 #[cfg(not(feature = "highs"))]
 pub const LP_BACKEND: &str = "LP solver of this binary: microlp (pure Rust, the default build). \
-It proves n up to about 700 in under a minute; the hardest n (n = 1000, the 950s) want HiGHS: \
+It proves n up to about 600 in under a minute and n = 700 in one to two, not n = 1000; that \
+and the hardest n of the published folder (the 950s) need HiGHS: \
 cargo install --locked --path . --features highs (needs cmake, a C++ compiler and libclang).";
 
 #[derive(clap::Args)]
@@ -38,12 +40,16 @@ pub struct Args {
     /// Stop after this many seconds and print the longest chain found, marked not proved
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Write the chain certificate (spec.md §6) to PATH (missing folders are created); fails
-    /// unless the bound is certified. `--certificate PATH` is the same
-    #[arg(short = 'o', long = "output", alias = "certificate", value_name = "PATH",
-          conflicts_with_all = ["range", "from"])]
+    /// Write the chain certificate (spec.md §6), the exact proof, to FILE (missing folders are
+    /// created); fails unless the bound is certified
+    #[arg(long = "certificate", value_name = "FILE", conflicts_with_all = ["range", "from"])]
     pub certificate: Option<PathBuf>,
-    /// With -o: prove N from BELOW, a certificate of N − 1 with its own proof. Only
+    /// Write what is printed (text or JSON) to FILE instead of stdout (`-`: stdout), as every
+    /// command's -o does; the certificate is --certificate
+    #[arg(short = 'o', long = "output", value_name = "FILE",
+          conflicts_with_all = ["range", "from"])]
+    pub output: Option<PathBuf>,
+    /// With --certificate: prove N from BELOW, a certificate of N − 1 with its own proof. Only
     /// the chains through N are searched (the others are chains of 1..N − 1, which BELOW
     /// bounds), and the certificate's tree puts BELOW's under a branch on N (spec.md §6.4).
     /// For any N but a prime above N/2 or twice a prime (they change the reduced graph); fast
@@ -125,9 +131,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     // The search's answer is printed only once the plain rules checker accepts it.
     check_chain(found.n, &found.chain)?;
     let seconds = started.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
+    let mut out = super::output_writer(args.output.as_deref())?;
     if args.json || args.format == ChainFormat::Json {
         writeln!(out, "{}", json(&found, certified.as_ref()))?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
@@ -166,6 +173,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .collect();
         writeln!(out, "certificate {}: {}", path.display(), words.join(", "))?;
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

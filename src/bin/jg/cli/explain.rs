@@ -45,13 +45,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         FormatArg::Md => Format::Markdown,
         FormatArg::Tex => Format::Latex,
     };
+    // The path as given, so that the document's "Checking by machine" commands run as written.
     let name = match stdin {
         true => "standard input".to_string(),
-        false => args
-            .path
-            .file_name()
-            .map(|name| name.to_string_lossy().into_owned())
-            .unwrap_or_else(|| args.path.display().to_string()),
+        false => args.path.display().to_string(),
     };
     let shown = args.path.display();
     // A chain certificate (the solitaire) is checked, and named as such: it has no game to

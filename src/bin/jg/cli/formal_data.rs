@@ -27,6 +27,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
+    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    super::require_folder(&args.oeis, "--oeis", "b-files")?;
     let certs = match formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW) {
         Ok(certs) => certs,
         // A certificate that is not accepted is exit 1, as for `jg verify`.

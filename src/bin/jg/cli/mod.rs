@@ -12,6 +12,7 @@ pub mod explain;
 pub mod formal_data;
 pub mod oeis;
 pub mod play;
+mod progress;
 pub mod schemes;
 pub mod solve;
 pub mod table;
@@ -128,8 +129,15 @@ pub fn range_of(from: u64, to: u64, range: Option<(u64, u64)>) -> Result<(u64, u
     Ok((from, to))
 }
 
-/// Parses a line of play (`--after`): whole numbers separated by spaces or commas.
+/// Parses a line of play (`--after`): whole numbers separated by spaces or commas. An empty
+/// place between commas (`22,,11`, a leading or trailing comma) is refused, not skipped.
 pub fn parse_line(text: &str) -> Result<Vec<u64>, CliError> {
+    let pieces: Vec<&str> = text.split(',').collect();
+    if pieces.len() > 1 && pieces.iter().any(|piece| piece.trim().is_empty()) {
+        return Err(
+            format!("'{text}' in --after has a comma with no number before or after it").into(),
+        );
+    }
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|word| !word.is_empty())
         .map(|word| {
@@ -253,6 +261,20 @@ impl MethodArgs {
     }
 }
 
+/// Refuses (exit 2) a folder a command reads that does not exist, with the hint that the
+/// default names a folder of the repository: `flag` is the option that names another.
+pub fn require_folder(path: &Path, flag: &str, what: &str) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Ok(());
+    }
+    Err(format!(
+        "cannot read {what} from {}: no such folder (run from the repository's top folder, or \
+         name the folder with {flag} DIR)",
+        path.display()
+    )
+    .into())
+}
+
 /// The one rule for every file a command writes (`-o`, `--chart`, `--certificate`): missing
 /// parent folders are created, as `--out-dir` creates its folder.
 pub fn create_parent(path: &Path) -> Result<(), CliError> {
@@ -289,17 +311,20 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
 }
 
-/// A spinner on stderr when it is a terminal and not `--quiet`; drawn nowhere otherwise.
+/// A spinner on stderr when it is a terminal and not `--quiet`; piped, one line every few
+/// seconds (`progress`).
 pub fn progress_spinner(message: String) -> ProgressBar {
     let spinner = ProgressBar::new_spinner().with_message(message);
     if quiet() {
         spinner.set_draw_target(ProgressDrawTarget::hidden());
     }
     spinner.enable_steady_tick(Duration::from_millis(120));
+    progress::log_when_piped(&spinner, "", !quiet(), progress::every());
     spinner
 }
 
-/// A bar over `total` steps on stderr when it is a terminal and not `--quiet`. The message
+/// A bar over `total` steps on stderr when it is a terminal and not `--quiet` (piped, one line
+/// every few seconds: `progress`). The message
 /// (`set_message`) says which item is under way: the cost of a row grows with n, so a
 /// time estimate from the first rows would mislead and none is shown.
 pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
@@ -313,5 +338,6 @@ pub fn progress_bar(total: u64, what: &str) -> ProgressBar {
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
+    progress::log_when_piped(&bar, what, !quiet(), progress::every());
     bar
 }

@@ -34,6 +34,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
+    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    super::require_folder(&args.chains, "--chains", "chain certificates")?;
     match oeis::generate(&args.certificates, &args.openings, &args.chains) {
         Ok(mut files) => {
             // Every file made before any is written: a bad CSV writes nothing.

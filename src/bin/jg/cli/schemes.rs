@@ -119,7 +119,8 @@ fn json_for(n: u64) -> Result<serde_json::Value, CliError> {
 
 fn print_catalogue() {
     println!("# Prime-window schemes (docs/MATH.md §4): in each chain the first player plays the");
-    println!("# numbers at odd positions; the second player is forced onto the others.");
+    println!("# 2nd, 4th, 6th, … numbers (the opening is the 2nd number of the first chain: 22 in");
+    println!("# [2 22 11 33 3]); the second player is forced onto the others (2, 11, 3).");
     for entry in schemes::catalogue() {
         println!("{:<17}{}", range_text(&entry.scheme), entry.scheme);
     }

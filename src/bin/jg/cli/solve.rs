@@ -23,8 +23,8 @@ pub struct Args {
     #[command(flatten)]
     pub rule: RuleArgs,
     /// Analyse the position after this line of play (numbers separated by spaces or commas):
-    /// who wins from there and every winning move. By matching for any n; for n ≤ 128 the
-    /// search decides it too and the two must agree
+    /// who wins from there and every winning move. By matching for any n; with --method
+    /// search (n ≤ 128) the search decides it too and the two must agree
     #[arg(long, value_name = "LINE")]
     pub after: Option<String>,
     /// List every winning opening or move (by default a long list shows its first and last
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let complete = if outcome.all_openings {
             ""
         } else {
-            " (not all openings tried)"
+            "; other openings not tried"
         };
         format!("{words}{complete}")
     };
@@ -94,11 +94,11 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     let started = Instant::now();
     let line = super::parse_line(text)?;
     let rule = args.rule.rule();
-    // Matching decides the position; for n ≤ 128 the search decides it too (with the table
-    // size of --table-mib) unless --method matching, and the two must agree.
+    // Matching decides the position; with --method search (n ≤ 128) the search decides it too
+    // (with the table size of --table-mib), and the two must agree.
     let oracle = PositionOracle {
         rule,
-        cross_check: (args.method.method != MethodChoice::Matching)
+        cross_check: (args.method.method == MethodChoice::Search)
             .then(|| args.method.search_config()),
     };
     let analysis = oracle.analyse(args.n, &line).map_err(|e| match e {
@@ -117,10 +117,12 @@ fn analyse(args: &Args, text: &str) -> Result<ExitCode, CliError> {
     } else {
         "loses"
     };
+    // The line as read, one space between moves, whatever separators were typed.
     let after = if line.is_empty() {
         "at the start".to_string()
     } else {
-        format!("after {text}")
+        let words: Vec<String> = line.iter().map(u64::to_string).collect();
+        format!("after {}", words.join(" "))
     };
     let free = args.rule.rule() == OpeningRule::Free;
     let seconds = started.elapsed().as_secs_f64();

@@ -19,14 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    if !args.certificates.is_dir() {
-        return Err(format!(
-            "cannot read certificates from {}: no such folder (run from the repository's top \
-             folder, or name the folder with --certificates DIR)",
-            args.certificates.display()
-        )
-        .into());
-    }
+    super::require_folder(&args.certificates, "--certificates", "certificates")?;
     // A certificate that is not accepted is exit 1, as for `jg verify`; the rest (a file that
     // cannot be read) is exit 2.
     let read = read_theorem_folder(&args.certificates)

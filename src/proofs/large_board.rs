@@ -1,0 +1,170 @@
+//! What `jg explain` adds for a board too large for the table of divisors and multiples: the
+//! prime factorisation of the opening and of each answer (the loser's moves are their divisors,
+//! so the third fact of the proof is read off them), and the prime witnesses of a version 2
+//! file (spec.md §3.5), the Pratt certificates that the large primes among those factors are
+//! prime.
+
+/// One prime witness of a version 2 body: `a` has order `p − 1` modulo `p`, and `factors` are
+/// the prime factors of `p − 1` (with repetition, ascending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    pub p: u64,
+    pub a: u64,
+    pub factors: Vec<u64>,
+}
+
+fn number(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |value, &byte| value << 8 | u64::from(byte))
+}
+
+/// Reads the witness section at the start of a version 2 body (spec.md §3.5): `count`, then per
+/// witness `p`, `a`, `k` and `k` factors, 8 bytes each. Returns the witnesses and the body after
+/// them. Counts are capped at the format's bounds (96 witnesses, 63 factors): the verifier has
+/// refused any file past them before this is called.
+pub fn read_witnesses(body: &[u8]) -> Result<(Vec<Witness>, &[u8]), String> {
+    let field = |at: usize| {
+        body.get(at..at + 8)
+            .map(number)
+            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
+    };
+    let mut at = 8;
+    let mut witnesses = Vec::new();
+    for _ in 0..field(0)?.min(96) {
+        let (p, a) = (field(at)?, field(at + 8)?);
+        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
+        let factors = (0..k)
+            .map(|i| field(at + 24 + 8 * i))
+            .collect::<Result<Vec<u64>, String>>()?;
+        witnesses.push(Witness { p, a, factors });
+        at += 24 + 8 * k;
+    }
+    let rest = body
+        .get(at..)
+        .ok_or_else(|| "the witnesses run past the body".to_string())?;
+    Ok((witnesses, rest))
+}
+
+/// Trial division stops at this divisor (2^21): what is left above 1 is named prime when it is
+/// below the square of the bound or one of `primes`, and left unfactored otherwise.
+const TRIAL_BOUND: u64 = 1 << 21;
+
+/// The prime factorisation of `x` ≥ 1 as text, `2 · 3^2 · 313` (`1` for 1). The primes of
+/// `primes` (a file's witnesses) are divided out first; the rest by trial division. A cofactor
+/// that neither proves prime is written `c (not factored here)`.
+pub fn factorisation(x: u64, primes: &[u64]) -> String {
+    let mut factors: Vec<(u64, u32)> = Vec::new();
+    let mut rest = x;
+    let mut take = |rest: &mut u64, p: u64| {
+        let mut e = 0;
+        while rest.is_multiple_of(p) {
+            *rest /= p;
+            e += 1;
+        }
+        if e > 0 {
+            factors.push((p, e));
+        }
+    };
+    for &p in primes.iter().filter(|&&p| p > 1) {
+        take(&mut rest, p);
+    }
+    let mut d = 2;
+    while d <= TRIAL_BOUND && d.saturating_mul(d) <= rest {
+        take(&mut rest, d);
+        d += if d == 2 { 1 } else { 2 };
+    }
+    let mut unfactored = None;
+    if rest > 1 {
+        let proved_prime = d.saturating_mul(d) > rest || primes.contains(&rest);
+        match proved_prime {
+            true => factors.push((rest, 1)),
+            false => unfactored = Some(rest),
+        }
+    }
+    factors.sort_unstable();
+    let mut words: Vec<String> = factors
+        .iter()
+        .map(|&(p, e)| match e {
+            1 => p.to_string(),
+            _ => format!("{p}^{e}"),
+        })
+        .collect();
+    if let Some(c) = unfactored {
+        words.push(format!("{c} (not factored here)"));
+    }
+    if words.is_empty() {
+        return "1".into();
+    }
+    words.join(" · ")
+}
+
+/// The witnesses as table rows: `p`, `a`, the factorisation of `p − 1`.
+pub fn witness_rows(witnesses: &[Witness]) -> Vec<Vec<String>> {
+    witnesses
+        .iter()
+        .map(|w| {
+            let mut counted: Vec<(u64, u32)> = Vec::new();
+            for &q in &w.factors {
+                match counted.last_mut() {
+                    Some((last, e)) if *last == q => *e += 1,
+                    _ => counted.push((q, 1)),
+                }
+            }
+            let words: Vec<String> = counted
+                .iter()
+                .map(|&(q, e)| match e {
+                    1 => q.to_string(),
+                    _ => format!("{q}^{e}"),
+                })
+                .collect();
+            vec![w.p.to_string(), w.a.to_string(), words.join(" · ")]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn factorisations_multiply_back_and_name_what_they_cannot_prove() {
+        assert_eq!(factorisation(1, &[]), "1");
+        assert_eq!(factorisation(626, &[]), "2 · 313");
+        assert_eq!(factorisation(720, &[]), "2^4 · 3^2 · 5");
+        // A 12-digit answer of the published certificate for n up to 10^12.
+        assert_eq!(factorisation(658_800_191_834, &[]), "2 · 329400095917");
+        // Two primes above the trial bound: left unfactored unless a witness names one.
+        let p = 2_147_483_647u64; // 2^31 − 1, prime; so is 2^30 + 3 = 1073741827
+        let product = p * 1_073_741_827;
+        assert_eq!(
+            factorisation(product, &[]),
+            format!("{product} (not factored here)")
+        );
+        assert_eq!(factorisation(product, &[p]), format!("1073741827 · {p}"));
+    }
+
+    #[test]
+    fn witnesses_are_read_in_order_and_a_short_section_is_refused() {
+        let mut body = Vec::new();
+        for word in [1u64, 1_099_511_627_791, 3, 2, 2, 549_755_813_895, 0xAB] {
+            body.extend(word.to_le_bytes());
+        }
+        let (witnesses, rest) = read_witnesses(&body).unwrap();
+        assert_eq!(
+            witnesses,
+            [Witness {
+                p: 1_099_511_627_791,
+                a: 3,
+                factors: vec![2, 549_755_813_895]
+            }]
+        );
+        assert_eq!(rest, 0xABu64.to_le_bytes());
+        assert_eq!(
+            witness_rows(&witnesses)[0],
+            ["1099511627791", "3", "2 · 549755813895"]
+        );
+        assert!(read_witnesses(&body[..30]).is_err());
+    }
+}
