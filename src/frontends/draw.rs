@@ -364,11 +364,7 @@ pub fn coverage_chart(spans: &[(u64, u64, Player)]) -> String {
     let mut decade = 1.0;
     while decade <= top {
         let (at, k) = (x(decade), decade.log10().round() as u32);
-        let label = match k {
-            0 => "1".to_string(),
-            1 => "10".to_string(),
-            k => format!(r#"10<tspan dy="-5" font-size="9">{k}</tspan>"#),
-        };
+        let label = power_of_ten_label(k);
         let _ = writeln!(
             svg,
             r##"<line x1="{at:.2}" y1="{axis}" x2="{at:.2}" y2="{}" stroke="#333"/><text x="{at:.2}" y="{}" text-anchor="middle">{label}</text>"##,
@@ -518,6 +514,15 @@ pub fn closed_pairing(
     }
     svg.push_str("</g>\n</svg>\n");
     svg
+}
+
+/// The label of the axis line at 10^k: 1, 10, then 10 with k raised.
+pub(crate) fn power_of_ten_label(k: u32) -> String {
+    match k {
+        0 => "1".to_string(),
+        1 => "10".to_string(),
+        k => format!(r#"10<tspan dy="-5" font-size="9">{k}</tspan>"#),
+    }
 }
 
 #[cfg(test)]

@@ -150,16 +150,7 @@ impl Renderer {
                 };
                 // The same bytes as serde_json's pretty array: items indented by two spaces.
                 let item = serde_json::to_string_pretty(&row).expect("rows always serialize");
-                if self.rows > 1 {
-                    out.push_str(",\n");
-                }
-                for (i, line) in item.lines().enumerate() {
-                    if i > 0 {
-                        out.push('\n');
-                    }
-                    out.push_str("  ");
-                    out.push_str(line);
-                }
+                super::table::push_json_item(&mut out, &item, self.rows <= 1);
             }
             Format::Svg => {}
         }
@@ -234,11 +225,7 @@ pub fn growth_chart(rows: &[(u32, Parity)]) -> String {
     // Axes, with a line at each power of ten and every ten n.
     for k in 0..=(y_max as u32) {
         let at = y(k as f64);
-        let label = match k {
-            0 => "1".to_string(),
-            1 => "10".to_string(),
-            k => format!(r#"10<tspan dy="-5" font-size="9">{k}</tspan>"#),
-        };
+        let label = super::draw::power_of_ten_label(k);
         let _ = writeln!(
             svg,
             r##"<line x1="{left}" y1="{at:.1}" x2="{:.1}" y2="{at:.1}" stroke="#dddddd"/><text x="{:.0}" y="{:.1}" text-anchor="end">{label}</text>"##,

@@ -160,16 +160,7 @@ impl Renderer {
                     serde_json::to_string_pretty(row).expect("outcomes always serialize")
                 };
                 let mut out = String::new();
-                if self.rows > 1 {
-                    out.push_str(",\n");
-                }
-                for (i, line) in item.lines().enumerate() {
-                    if i > 0 {
-                        out.push('\n');
-                    }
-                    out.push_str("  ");
-                    out.push_str(line);
-                }
+                push_json_item(&mut out, &item, self.rows <= 1);
                 out
             }
             Format::Svg => String::new(),
@@ -186,6 +177,22 @@ impl Renderer {
 }
 
 /// Renders the rows in the given format; the result ends with a newline.
+/// Appends one item of a streamed JSON array as serde_json's pretty printer lays it out inside
+/// the array: after a comma and a line break unless it is the first, every line indented by two
+/// spaces.
+pub(crate) fn push_json_item(out: &mut String, item: &str, first: bool) {
+    if !first {
+        out.push_str(",\n");
+    }
+    for (i, line) in item.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("  ");
+        out.push_str(line);
+    }
+}
+
 pub fn render(rows: &[Outcome], format: Format) -> String {
     if format == Format::Svg {
         let winners: Vec<_> = rows.iter().map(|row| (row.n, row.winner)).collect();

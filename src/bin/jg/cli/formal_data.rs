@@ -11,12 +11,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The folder of certificates (every *.bin whose first n is below 10^12 is used)
-    #[arg(long, default_value = "certificates")]
-    pub certificates: PathBuf,
-    /// The folder of openings certificates (cert-N-openings.bin for N = 1, 2, … with no gap)
-    #[arg(long, default_value = "certificates/openings")]
-    pub openings: PathBuf,
+    #[command(flatten)]
+    pub folders: super::Published,
     /// The folder of the b-files winning-openings.txt and smallest-winning-opening.txt
     #[arg(long, default_value = "certificates/oeis")]
     pub oeis: PathBuf,
@@ -27,10 +23,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    super::require_folder(&args.certificates, "--certificates", "certificates")?;
-    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    args.folders.require()?;
     super::require_folder(&args.oeis, "--oeis", "b-files")?;
-    let certs = match formal::read_certificates(&args.certificates, formal::CERTIFIED_BELOW) {
+    let certs = match formal::read_certificates(&args.folders.certificates, formal::CERTIFIED_BELOW)
+    {
         Ok(certs) => certs,
         // A certificate that is not accepted is exit 1, as for `jg verify`.
         Err(FormalError::Folder(error)) if error.is_about_a_certificate() => {
@@ -43,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         .into_iter()
         .map(|(name, text)| (args.out_dir.join(name), text))
         .collect();
-    let openings = formal_openings::read_openings(&args.openings)?;
+    let openings = formal_openings::read_openings(&args.folders.openings)?;
     let openings_dir = args.out_dir.join("openings");
     for (name, text) in formal_openings::render(&openings)? {
         files.push((openings_dir.join(name), text));

@@ -24,7 +24,7 @@ use juniper_green::engines::search::SearchConfig;
 use juniper_green::engines::solver::{MethodChoice, Solver};
 use juniper_green::OpeningRule;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -81,7 +81,6 @@ pub fn parse_n_at_most(text: &str, max: u64) -> Result<u64, String> {
     }
 }
 
-/// Parses a board size for the solving commands: 1..=2^64 − 1.
 /// A range given by its ends, `--from A --to B` (the same as `--range A..B`), for the commands
 /// that take both; a command that has it also has an `n` and a `range` argument.
 #[derive(clap::Args)]
@@ -101,6 +100,26 @@ impl FromTo {
     }
 }
 
+/// The published folders that `jg oeis` and `jg formal-data` read, every file verified first.
+#[derive(clap::Args)]
+pub struct Published {
+    /// The theorem's certificates (every *.bin verified)
+    #[arg(long, default_value = "certificates")]
+    pub certificates: PathBuf,
+    /// The openings certificates, cert-N-openings.bin for N = 1, 2, … (every *.bin verified)
+    #[arg(long, default_value = "certificates/openings")]
+    pub openings: PathBuf,
+}
+
+impl Published {
+    /// Both folders exist (else exit 2 with the hint of `require_folder`).
+    pub fn require(&self) -> Result<(), CliError> {
+        require_folder(&self.certificates, "--certificates", "certificates")?;
+        require_folder(&self.openings, "--openings", "openings certificates")
+    }
+}
+
+/// Parses a board size for the solving commands: 1..=2^64 − 1.
 pub fn parse_n(text: &str) -> Result<u64, String> {
     parse_n_at_most(text, u64::MAX)
 }

@@ -10,12 +10,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The theorem folder (every *.bin verified)
-    #[arg(long, default_value = "certificates")]
-    pub certificates: PathBuf,
-    /// The openings certificates (every *.bin verified)
-    #[arg(long, default_value = "certificates/openings")]
-    pub openings: PathBuf,
+    #[command(flatten)]
+    pub folders: super::Published,
     /// The chain certificates (every chain-N.txt verified)
     #[arg(long, default_value = "certificates/chains")]
     pub chains: PathBuf,
@@ -34,10 +30,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
-    super::require_folder(&args.certificates, "--certificates", "certificates")?;
-    super::require_folder(&args.openings, "--openings", "openings certificates")?;
+    args.folders.require()?;
     super::require_folder(&args.chains, "--chains", "chain certificates")?;
-    match oeis::generate(&args.certificates, &args.openings, &args.chains) {
+    match oeis::generate(
+        &args.folders.certificates,
+        &args.folders.openings,
+        &args.chains,
+    ) {
         Ok(mut files) => {
             // Every file made before any is written: a bad CSV writes nothing.
             if let Some(to) = args.games_to {
