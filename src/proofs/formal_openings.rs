@@ -58,29 +58,22 @@ pub struct CoqOpenings {
 /// be the boards 1..N for some N. Err names a file that `jg_verify` refuses, a file of another
 /// kind or rule, an entry that the Coq data cannot hold, or a missing board.
 pub fn read_openings(dir: &Path) -> Result<Vec<CoqOpenings>, String> {
+    let expect = accept::Expect {
+        rule: Some(OpeningRule::Even),
+        kinds: Some(&[Kind::Openings]),
+        first_below: None,
+    };
+    let files = accept::read_folder(dir, &expect).map_err(|error| error.to_string())?;
     let mut out = Vec::new();
-    for path in accept::files_with_extension(dir, "bin").map_err(|error| error.to_string())? {
-        let bytes = accept::read_bytes(&path).map_err(|error| error.to_string())?;
-        let file = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let verdict = jg_verify::verify_bytes(&bytes, &jg_verify::Limits::default())
-            .map_err(|rejection| format!("{}: invalid: {rejection}", path.display()))?;
-        let decoded = explain::decode(&bytes).map_err(|why| format!("{file}: {why}"))?;
-        let (Kind::Openings, DecodedStrategy::Openings { entries }) =
-            (decoded.kind, decoded.strategy)
-        else {
+    for accepted in files {
+        let file = accepted.file;
+        let decoded = accepted.decoded;
+        // read_folder checked the verdict's winning openings equal the decoded ones.
+        let winning = decoded.winning_openings().unwrap_or_default();
+        let DecodedStrategy::Openings { entries } = decoded.strategy else {
             return Err(format!("{file}: not an openings certificate (kind 4)"));
         };
-        if decoded.rule != OpeningRule::Even {
-            return Err(format!(
-                "{file}: the formal proof is about the even opening rule"
-            ));
-        }
         let n = decoded.n;
-        let winning = verdict.winning_openings.clone().unwrap_or_default();
         let proof = proof_of(n, &entries).map_err(|why| format!("{file}: {why}"))?;
         if let Proof::Barrier { paths, .. } = &proof {
             let mut ends: Vec<u64> = paths.iter().filter_map(|p| p.last().copied()).collect();
@@ -97,7 +90,7 @@ pub fn read_openings(dir: &Path) -> Result<Vec<CoqOpenings>, String> {
         }
         out.push(CoqOpenings {
             file,
-            blake3: verdict.blake3_hex(),
+            blake3: accepted.accepted.blake3,
             n,
             winning,
             proof,
