@@ -256,7 +256,7 @@ fn run_jg(args: &[&str]) {
 /// The committed b-files: their terms for n ≤ 26 are what `jg oeis --games-to 26` writes now
 /// (and `jg oeis --games-from` on `jg count`'s CSV writes the same bytes), and each file is
 /// what `jg oeis` writes from its own terms, byte for byte (the full run takes most of an hour:
-/// BENCHMARKS.md); the figure of docs/COUNTING.md is the chart of those terms.
+/// docs/benchmarks-history.md, "Counting games"); the figure of docs/COUNTING.md is the chart of those terms.
 #[test]
 fn the_committed_b_files_and_figure_are_what_the_commands_write() {
     let committed = |name: &str| {

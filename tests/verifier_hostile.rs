@@ -3,7 +3,7 @@
 //! its first alternating path and written as a first-player closed pairing (kind 2, §3.2) for
 //! the opening that path ends at. At this size its closure fails after hundreds of numbers with
 //! a line of play of hundreds of numbers; the verifier used to rebuild that line for every
-//! number it took from the closure, which cost 27 s of CPU for n = 2·10^5 (BENCHMARKS.md,
+//! number it took from the closure, which cost 27 s of CPU for n = 2·10^5 (docs/benchmarks-history.md,
 //! "Hostile inputs of issue 39"). The line is now built once, for the rejection: the check runs
 //! here under a limit of one second of CPU, and prints the line's length and ends only.
 

@@ -29,7 +29,7 @@ pub use super::formal_scheme::SCHEME_FROM;
 
 /// How many data files the certificates before [`SCHEME_FROM`] are split into. Coq's check
 /// lists divisors by trial division up to the square root, so its cost grows like the square
-/// root of the largest n (BENCHMARKS.md, Formal proof).
+/// root of the largest n (docs/benchmarks-history.md, "Formal proof").
 pub const PARTS: usize = 4;
 
 /// Why the Coq data cannot be written.

@@ -20,7 +20,7 @@ pub const A348842: &str = "b348842.txt";
 pub const A348843: &str = "b348843.txt";
 pub const A348844: &str = "b348844.txt";
 
-/// The run that wrote the committed files, as BENCHMARKS.md records it: its last n and how long
+/// The run that wrote the committed files, as docs/benchmarks-history.md records it: its last n and how long
 /// it took. Stated in every header (a header that timed its own run would differ at each run).
 pub const PUBLISHED_TO: u32 = 43;
 pub const PUBLISHED_TIME: &str =
@@ -40,13 +40,13 @@ fn method_lines(to: u32) -> Vec<String> {
              the pieces between are counted component by component of the other numbers' \
              divisibility graph, never game by game. For n <= 32 the plain enumeration, which \
              walks every game, gives the same counts (tests/count.rs checks it on every run up \
-             to n = 26, BENCHMARKS.md records the run up to n = 32); the terms for n <= 22 \
+             to n = 26, docs/benchmarks-history.md records the run up to n = 32); the terms for n <= 22 \
              (and the rows n <= 15 of A348843, n <= 14 of A348844) are also the published ones."
         ),
         format!(
             "Written by `jg oeis --games-to {to}`, or with the same bytes by `jg oeis \
              --games-from` on the CSV of `jg count --range 1..{to} --by-opening --format csv`. \
-             The published files (n = 1..{PUBLISHED_TO}) took {PUBLISHED_TIME} (BENCHMARKS.md, \
+             The published files (n = 1..{PUBLISHED_TO}) took {PUBLISHED_TIME} (docs/benchmarks-history.md, \
              \"Counting games\")."
         ),
         "Do not edit by hand: the command above writes the same bytes.".to_string(),

@@ -151,7 +151,7 @@ pub fn openings_entries(
         win_by_path: winning.len(),
         ..Stats::default()
     };
-    // Above 128 a winning opening's pairing was never smaller than its path (BENCHMARKS.md),
+    // Above 128 a winning opening's pairing was never smaller than its path (docs/benchmarks-history.md),
     // and trying them is most of the time, so they are tried up to 128 only. Then, when some
     // opening wins, the barrier entry is needed anyway, and listing a losing opening in it
     // (one number) is smaller than any pairing entry: the entry alone is the certificate.

@@ -1,6 +1,6 @@
-//! Writes the hostile certificates of BENCHMARKS.md "Hostile certificates" into a folder:
+//! Writes the hostile certificates of docs/benchmarks-history.md, "Hostile certificates", into a folder:
 //! `cargo run --release -p jg-verify --example hostile -- DIR`, then time `jg-verify DIR/*.bin`.
-//! Issue 39's two inputs (BENCHMARKS.md, "Hostile inputs of issue 39"), from files made by `jg`:
+//! Issue 39's two inputs (docs/benchmarks-history.md, "Hostile inputs of issue 39"), from files made by `jg`:
 //! `hostile -- swap OPENINGS.bin OUT.bin` writes the maximum matching of an openings certificate
 //! (`jg certify N --openings`, one matching-and-barrier entry) swapped along its first path, as
 //! a first-player closed pairing; `hostile -- pad CHAIN.txt ROWS OUT.txt` adds ROWS `t 0` rows

@@ -65,7 +65,7 @@ impl Default for CountOptions {
     }
 }
 
-/// The number of hubs that counts n fastest, as measured (BENCHMARKS.md, "Counting games").
+/// The number of hubs that counts n fastest, as measured (docs/benchmarks-history.md, "Counting games").
 pub fn default_hubs(n: u32) -> u32 {
     match n {
         0..=20 => 2,

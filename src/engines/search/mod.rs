@@ -66,8 +66,8 @@ const _: () = {
     let _ = shared_between_threads::<Searcher>;
 };
 
-/// The table a board of 1..n needs, in MiB: 2^((n − 70)/10), at least 1. Measured (BENCHMARKS.md
-/// "Search table size"): every n ≤ 100 is as fast or faster with 8 MiB than with 128 (a large
+/// The table a board of 1..n needs, in MiB: 2^((n − 70)/10), at least 1. Measured
+/// (docs/benchmarks-history.md, "Search table size"): every n ≤ 100 is as fast or faster with 8 MiB than with 128 (a large
 /// table costs page faults spread over all of it), while n = 110 and 117 gain up to 32 MiB.
 pub fn table_megabytes_for(n: u32) -> usize {
     1 << (n.saturating_sub(70) / 10)

@@ -1,5 +1,5 @@
 //! The verifier's integration tests, one module per subject, in one test binary: one link per
-//! build instead of eleven (the mutation runs of BENCHMARKS.md rebuild the tests for every
+//! build instead of eleven (the mutation runs of docs/benchmarks-history.md rebuild the tests for every
 //! mutant). Run one subject with `cargo test -p jg-verify --test suite -- barrier::`.
 
 mod common;

@@ -25,7 +25,8 @@ const BAR_FROM_GAMES: u64 = 200;
     fewest-replies a few µs / about 10 µs / under 0.5 ms; perfect 0.05 / 0.25 / 5 ms; \
     playouts 0.5 ms / 11 ms with K = 100, 69 ms at N = 1000 with K = 10: it plays K games \
     from each legal move at each turn, so its cost grows with K. The five players' round robin with G = 1000 \
-    took 4 s of CPU at N = 20 and 73 s at N = 100 (BENCHMARKS.md). Memory: the board's \
+    took 4 s of CPU at N = 20 and 73 s at N = 100 (docs/benchmarks-history.md, \
+    \"Players and the arena\"). Memory: the board's \
     divisibility graph (about 10 MB at N = 100000) and one game per thread; the results are \
     counts. Limits: \
     N ≤ 100000, and N ≤ 10000 with playouts."

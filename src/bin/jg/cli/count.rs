@@ -57,7 +57,7 @@ won by the first player, who named the last number. Counts are exact (128-bit, e
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
 Time and memory (CPU time of one core): the hub counter takes n = 40 in about 20 s and \
 0.5 GB, n = 42 in about 2 min and 2.7 GB, n = 43 about as long \
-(BENCHMARKS.md, \"Counting games\"); its memory is its table, at most --memory-mib \
+(docs/benchmarks-history.md, \"Counting games\"); its memory is its table, at most --memory-mib \
 (default 4096 MiB), plus a few MiB. The enumeration uses no table; its time doubles about every \
 n (n = 31: half a minute).";
 

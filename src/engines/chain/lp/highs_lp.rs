@@ -53,7 +53,7 @@ impl Builder {
         model.set_threads(NonZeroU32::MIN);
         // Devex pricing instead of dual steepest edge: after every round of added cuts HiGHS
         // recomputed the exact edge weights (a BTRAN per row), 12 % of n = 600's time; devex
-        // made n = 664 13 s instead of 20 and n = 1000 14 s instead of 112 (BENCHMARKS.md).
+        // made n = 664 13 s instead of 20 and n = 1000 14 s instead of 112 (docs/benchmarks-history.md).
         model.set_option("simplex_dual_edge_weight_strategy", 1);
         Lp {
             model: Some(model),
