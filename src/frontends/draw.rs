@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 /// of the circle overlap (and the n ln n edges fill the disc): the picture stops being readable.
 pub const MAX_DRAW_N: u64 = 150;
 
-const PLAYED: &str = "#d62728";
+pub(crate) const PLAYED: &str = "#d62728";
 const WINNING: &str = "#2ca02c";
 const FIRST: &str = "#1f77b4";
 const SECOND: &str = "#ff7f0e";
@@ -52,28 +52,37 @@ pub fn draw_graph(
     Ok(svg)
 }
 
-/// The numbers 1..=n on a circle in a square picture of `SIZE` pixels (plus a caption below).
-struct Circle {
-    n: u64,
-    centre: f64,
-    radius: f64,
-    /// Dots shrink as the circle fills, but never below a readable size.
-    dot: f64,
+/// The numbers 1..=n on a circle in a square picture of `size` pixels (plus a caption below):
+/// the layout `jg draw` and the chain figure (`chain_draw`) share.
+pub(crate) struct Circle {
+    pub(crate) n: u64,
+    /// The square's side: `SIZE`, or more for a longest chain of many numbers.
+    pub(crate) size: f64,
+    pub(crate) centre: f64,
+    pub(crate) radius: f64,
+    /// Dots shrink as the circle fills, but never below a visible size.
+    pub(crate) dot: f64,
 }
 
 impl Circle {
-    const SIZE: f64 = 900.0;
+    pub(crate) const SIZE: f64 = 900.0;
     /// The circle sits this much below the square's middle, so that the label of 1 (at the
     /// top) clears the title.
-    const DROP: f64 = 24.0;
+    pub(crate) const DROP: f64 = 24.0;
 
     fn new(n: u64) -> Circle {
-        let radius = Self::SIZE / 2.0 - 60.0;
+        Circle::sized(n, Self::SIZE)
+    }
+
+    /// The circle in a square of `size` pixels.
+    pub(crate) fn sized(n: u64, size: f64) -> Circle {
+        let radius = size / 2.0 - 60.0;
         Circle {
             n,
-            centre: Self::SIZE / 2.0,
+            size,
+            centre: size / 2.0,
             radius,
-            dot: (radius * std::f64::consts::PI / n as f64 * 0.7).clamp(3.0, 14.0),
+            dot: (radius * std::f64::consts::PI / n as f64 * 0.7).clamp(1.5, 14.0),
         }
     }
 
@@ -91,13 +100,22 @@ impl Circle {
         )
     }
 
-    fn place(&self, k: u64) -> (f64, f64) {
+    pub(crate) fn place(&self, k: u64) -> (f64, f64) {
         self.at(k, self.radius)
     }
 
     fn header(&self, svg: &mut String) {
-        let (size, centre, n) = (Self::SIZE, self.centre, self.n);
-        let height = size + 70.0 + Self::DROP;
+        self.open(svg, Self::SIZE + 70.0 + Self::DROP);
+        let n = self.n;
+        self.title(
+            svg,
+            &format!("Juniper Green: the numbers 1 to {n}, joined when one divides the other"),
+        );
+    }
+
+    /// The SVG element, `size` wide and `height` high, the arrow head and the white ground.
+    pub(crate) fn open(&self, svg: &mut String, height: f64) {
+        let size = self.size;
         let _ = writeln!(
             svg,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{height}" viewBox="0 0 {size} {height}" font-family="sans-serif">"#
@@ -107,14 +125,20 @@ impl Circle {
             r#"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{PLAYED}"/></marker></defs>"#
         );
         let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    }
+
+    /// The title, centred at the top (clear of the label of 1: `DROP`).
+    pub(crate) fn title(&self, svg: &mut String, title: &str) {
         let _ = writeln!(
             svg,
-            r#"<text x="{centre}" y="28" text-anchor="middle" font-size="20">Juniper Green: the numbers 1 to {n}, joined when one divides the other</text>"#
+            r#"<text x="{}" y="28" text-anchor="middle" font-size="20">{}</text>"#,
+            self.centre,
+            escape(title)
         );
     }
 
     /// Every edge of G_n, faint: each number to its multiples on the board.
-    fn edges(&self, svg: &mut String) {
+    pub(crate) fn edges(&self, svg: &mut String) {
         let _ = writeln!(
             svg,
             r##"<g stroke="#999" stroke-opacity="0.35" stroke-width="0.8">"##
@@ -145,13 +169,18 @@ impl Circle {
             }
         }
         for pair in line.windows(2) {
-            let (a, b) = shortened(self.place(pair[0]), self.place(pair[1]), self.dot + 2.0);
-            let _ = writeln!(
-                svg,
-                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PLAYED}" stroke-width="3.5" marker-end="url(#arrow)"/>"#,
-                a.0, a.1, b.0, b.1
-            );
+            self.arrow(svg, pair[0], pair[1], 3.5);
         }
+    }
+
+    /// An arrow from number `from` to number `to`, in the colour of a played line.
+    pub(crate) fn arrow(&self, svg: &mut String, from: u64, to: u64, width: f64) {
+        let (a, b) = shortened(self.place(from), self.place(to), self.dot + 2.0);
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{PLAYED}" stroke-width="{width}" marker-end="url(#arrow)"/>"#,
+            a.0, a.1, b.0, b.1
+        );
     }
 
     /// A dot per number, coloured by its part in the position, and its label.
@@ -174,15 +203,19 @@ impl Circle {
                 svg,
                 r#"<circle cx="{x:.1}" cy="{y:.1}" r="{dot:.1}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>"#
             );
-            // Labels sit just outside the circle, so they never hide an edge end.
-            let (lx, ly) = self.at(k, self.radius + dot + 12.0);
-            let ly = ly + 4.0;
-            let font = if self.n <= 60 { 13 } else { 9 };
-            let _ = writeln!(
-                svg,
-                r#"<text x="{lx:.1}" y="{ly:.1}" text-anchor="middle" font-size="{font}">{k}</text>"#
-            );
+            self.label(svg, k);
         }
+    }
+
+    /// The label of number k, just outside the circle, so it never hides an edge end.
+    pub(crate) fn label(&self, svg: &mut String, k: u64) {
+        let (lx, ly) = self.at(k, self.radius + self.dot + 12.0);
+        let ly = ly + 4.0;
+        let font = if self.n <= 60 { 13 } else { 9 };
+        let _ = writeln!(
+            svg,
+            r#"<text x="{lx:.1}" y="{ly:.1}" text-anchor="middle" font-size="{font}">{k}</text>"#
+        );
     }
 
     /// The line, the player to move and the winning moves in words, and the legend.
@@ -306,7 +339,7 @@ fn shortened(from: (f64, f64), to: (f64, f64), by: f64) -> ((f64, f64), (f64, f6
     ((from.0 + ux, from.1 + uy), (to.0 - ux, to.1 - uy))
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -4,11 +4,13 @@
 //!   logic the terminal game and a web front-end share);
 //! - [`play`]: the terminal game against the perfect player;
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
+//! - [`chain_draw`]: a longest chain on `G_n` and the numbers it leaves out, by prime window;
 //! - [`table`]: the results table (text, csv, json);
 //! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth.
 //!
 //! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
 
+pub mod chain_draw;
 pub mod draw;
 pub mod growth;
 pub mod play;

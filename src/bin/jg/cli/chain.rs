@@ -1,10 +1,11 @@
-//! `jg chain N [--format json] [-o FILE] [--certificate FILE]`: a longest chain of 1..N and
-//! the proof that none is longer (docs/MATH.md §6), with an exact certificate (spec.md §6) on
-//! request; and
+//! `jg chain N [--format json] [-o FILE] [--certificate FILE] [--draw FILE.svg]`: a longest
+//! chain of 1..N and the proof that none is longer (docs/MATH.md §6), with an exact certificate
+//! (spec.md §6) and a figure on request; and
 //! `jg chain --range A..B --out-dir DIR`: the published certificates and the b-file, resumable.
 
 use super::CliError;
 use juniper_green::engines::chain::{check_chain, CertifiedChain, LongestChain, Progress, Request};
+use juniper_green::frontends::chain_draw::{draw_chain, MAX_CHAIN_DRAW_N};
 use juniper_green::proofs::chains::{certify_chain_range, write_b_file, ChainItem};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -49,6 +50,12 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "FILE",
           conflicts_with_all = ["range", "from"])]
     pub output: Option<PathBuf>,
+    /// Also draw the chain found on the divisibility graph, with the numbers it leaves out
+    /// grouped by window (n/2, n], (n/3, n/2], …, as an SVG written to FILE.svg (`-`: stdout,
+    /// then -o must name a file; missing folders are created). N ≤ 2000; the figure says when
+    /// the chain is not proved longest (--time-limit). A few hundred KB at N = 1000
+    #[arg(long, value_name = "FILE.svg", conflicts_with_all = ["range", "from"])]
+    pub draw: Option<PathBuf>,
     /// With --certificate: prove N from BELOW, a certificate of N − 1 with its own proof. Only
     /// the chains through N are searched (the others are chains of 1..N − 1, which BELOW
     /// bounds), and the certificate's tree puts BELOW's under a branch on N (spec.md §6.4).
@@ -101,6 +108,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         return run_range(range, &args.out_dir, time_limit);
     }
     let n = args.n.ok_or("give N or --range")?;
+    if let Some(path) = &args.draw {
+        check_draw(n, path, args.output.as_deref())?;
+    }
     let spinner = super::progress_spinner(format!("longest chain of 1..{n}"));
     let report = |p: Progress| {
         spinner.set_message(format!("longest chain of 1..{n}: {}", status(p)));
@@ -130,10 +140,18 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     spinner.finish_and_clear();
     // The search's answer is printed only once the plain rules checker accepts it.
     check_chain(found.n, &found.chain)?;
+    if let Some(path) = &args.draw {
+        let svg = draw_chain(&found)?;
+        write_figure(path, &svg)?;
+    }
     let seconds = started.elapsed().as_secs_f64();
     let mut out = super::output_writer(args.output.as_deref())?;
     if args.json || args.format == ChainFormat::Json {
-        writeln!(out, "{}", json(&found, certified.as_ref()))?;
+        writeln!(
+            out,
+            "{}",
+            json(&found, certified.as_ref(), args.draw.as_deref())
+        )?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -173,8 +191,48 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             .collect();
         writeln!(out, "certificate {}: {}", path.display(), words.join(", "))?;
     }
+    if let Some(path) = &args.draw {
+        writeln!(out, "drawing {}", path.display())?;
+    }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// What --draw needs, checked before the search so that a long run does not end in an error:
+/// an N the figure can hold, a FILE.svg that is not a folder and whose folder can be made, and
+/// not stdout twice.
+fn check_draw(n: u64, path: &Path, output: Option<&Path>) -> Result<(), CliError> {
+    if n > MAX_CHAIN_DRAW_N {
+        return Err(format!(
+            "--draw: N must be at most {MAX_CHAIN_DRAW_N} to draw (one dot per number), got {n}"
+        )
+        .into());
+    }
+    let stdout = |p: Option<&Path>| p.is_none_or(|p| p == Path::new("-"));
+    if path == Path::new("-") {
+        if stdout(output) {
+            return Err("--draw - writes the figure to stdout, where the chain is printed too: give -o FILE for the chain, or --draw FILE.svg"
+                .into());
+        }
+        return Ok(());
+    }
+    if path.is_dir() {
+        return Err(format!(
+            "--draw {}: that is a folder; give a file name such as chain.svg",
+            path.display()
+        )
+        .into());
+    }
+    super::create_parent(path).map_err(|e| format!("--draw {}: {e}", path.display()).into())
+}
+
+/// Writes the figure to `path` (stdout for `-`), a file whole or not at all.
+fn write_figure(path: &Path, svg: &str) -> Result<(), CliError> {
+    if path == Path::new("-") {
+        return super::write_output(path, svg.as_bytes());
+    }
+    juniper_green::proofs::certificate::write_atomically(path, svg.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()).into())
 }
 
 /// The progress line's figures: the branch and cut's nodes, the longest chain so far and the
@@ -200,7 +258,11 @@ fn figures(c: &CertifiedChain) -> [(&'static str, String); 6] {
 }
 
 /// The JSON object by hand: the shape is flat.
-fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
+fn json(
+    found: &LongestChain,
+    certified: Option<&CertifiedChain>,
+    drawing: Option<&Path>,
+) -> String {
     let numbers: Vec<String> = found.chain.iter().map(u64::to_string).collect();
     let figures = certified.map_or(String::new(), |c| {
         let fields: Vec<String> = figures(c)
@@ -212,8 +274,12 @@ fn json(found: &LongestChain, certified: Option<&CertifiedChain>) -> String {
             .collect();
         format!(",\"certificate\":{{{}}}", fields.join(","))
     });
+    let drawing = drawing.map_or(String::new(), |path| {
+        let path = serde_json::Value::from(path.display().to_string());
+        format!(",\"drawing\":{path}")
+    });
     format!(
-        "{{\"n\":{},\"length\":{},\"chain\":[{}],\"proved\":{},\"root_bound\":{},\"nodes\":{}{figures}}}",
+        "{{\"n\":{},\"length\":{},\"chain\":[{}],\"proved\":{},\"root_bound\":{},\"nodes\":{}{figures}{drawing}}}",
         found.n,
         found.chain.len(),
         numbers.join(","),
