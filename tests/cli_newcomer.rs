@@ -210,7 +210,7 @@ fn explain_of_a_version_2_file_shows_its_prime_witnesses() {
     assert!(!md.contains("Prime witnesses"), "{md}");
 }
 
-/// Every file a README usage line writes (`-o FILE`, `--certificate FILE`, `> FILE`, the
+/// Every file a README usage line writes (`-o FILE`, `--certificate FILE`, `--draw FILE`, `> FILE`, the
 /// default `cert-N.bin`) is ignored by `.gitignore`, so running the README in the clone leaves
 /// nothing untracked; the license files and CITATION.cff are there, with the crate's version.
 #[test]
@@ -241,7 +241,7 @@ fn the_readme_leaves_no_untracked_file_and_names_its_license() {
         let command = line.split(" #").next().unwrap();
         let words: Vec<&str> = command.split_whitespace().collect();
         for pair in words.windows(2) {
-            if ["-o", "--certificate", ">"].contains(&pair[0]) && pair[1] != "-" {
+            if ["-o", "--certificate", "--draw", ">"].contains(&pair[0]) && pair[1] != "-" {
                 assert!(ignored(pair[1]), "{} ({command}) is not ignored", pair[1]);
                 written += 1;
             }
