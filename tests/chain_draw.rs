@@ -34,7 +34,10 @@ fn content(line: &str) -> String {
 
 /// A number the test checks by trial division (shares nothing with the crate's primes).
 fn prime(x: u64) -> bool {
-    x >= 2 && (2..).take_while(|d| d * d <= x).all(|d| x % d != 0)
+    x >= 2
+        && (2..)
+            .take_while(|d| d * d <= x)
+            .all(|d| !x.is_multiple_of(d))
 }
 
 fn attribute(line: &str, name: &str) -> Option<u64> {
@@ -135,7 +138,7 @@ fn every_number_once_on_the_chain_or_in_its_window_for_n_up_to_200() {
         assert_eq!(read.arrows, read.chain.len() - 1, "n = {n}");
         for step in read.chain.windows(2) {
             assert!(
-                step[1] % step[0] == 0 || step[0] % step[1] == 0,
+                step[1].is_multiple_of(step[0]) || step[0].is_multiple_of(step[1]),
                 "n = {n}: {step:?}"
             );
         }
