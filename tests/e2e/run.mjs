@@ -157,6 +157,10 @@ async function numbers(selector) {
   return page.$$eval(selector, (els) => els.map((e) => Number(e.dataset.n)));
 }
 
+async function count(selector) {
+  return page.$$eval(selector, (els) => els.length);
+}
+
 async function line() {
   return numbers('#line li[data-n]');
 }
@@ -207,7 +211,7 @@ test('play::opens_on_a_game_ready_to_play', async () => {
   await settled();
   await page.waitForSelector('body[data-state="you"]', { state: 'attached' });
   await newGame(20, 'first', 'perfect');
-  check((await page.$$('#board .cell')).length === 20, 'the board has the numbers 1..20');
+  check((await count('#board .cell')) === 20, 'the board has the numbers 1..20');
   const p = await expectBoardMatches(20, 'first', 'a new game');
   check(p.legal.length > 0 && p.legal.every((k) => k % 2 === 0), 'the first move must be even');
   same(await line(), [], 'the line of a new game');
@@ -325,7 +329,7 @@ test('play::the_servers_error_sentence_is_shown', async () => {
   const range = await api('POST', '/api/game', { n: 10001, you: 'first', opponent: 'perfect', seed: 0, line: [] });
   same(range.status, 422, 'the API refuses n = 10 001');
   same(await page.textContent('#play-error'), range.data.error, 'the error shown for n out of range');
-  same((await page.$$('#board .cell')).length, 20, 'the board of the game on screen stays');
+  same(await count('#board .cell'), 20, 'the board of the game on screen stays');
 });
 
 test('play::n_10000_stays_usable', async () => {
@@ -337,16 +341,21 @@ test('play::n_10000_stays_usable', async () => {
   const t0 = Date.now();
   await newGame(10000, 'first', 'fewest-replies');
   const tNew = Date.now() - t0;
-  same((await page.$$('#board .cell')).length, 10000, 'the board of n = 10 000 (cells)');
+  const paintNew = await page.getAttribute('body', 'data-paint-ms');
+  same(await count('#board .cell'), 10000, 'the board of n = 10 000 (cells)');
   const p = await position(10000, 'first', [], false);
   const legal = await numbers('#board .cell.legal');
   same(legal.length, p.legal.length, 'legal numbers at n = 10 000 (count)');
   const t1 = Date.now();
   await clickNumber(legal[legal.length - 1]);
   const tMove = Date.now() - t1;
+  const paintMove = await page.getAttribute('body', 'data-paint-ms');
   same((await line()).length, 2, 'a move and its reply at n = 10 000 (line length)');
   await expectBoardMatches(10000, 'first', 'after a move at n = 10 000', false);
-  console.log(`    n = 10 000: new game ${tNew} ms, a move and its reply ${tMove} ms (page and server, this machine)`);
+  console.log(
+    `    n = 10 000: new game ${tNew} ms (script ${paintNew} ms), a move and its reply ${tMove} ms ` +
+      `(script ${paintMove} ms); wall times of page and server on this shared machine`,
+  );
 });
 
 test('play::figure_of_the_play_view', async () => {
