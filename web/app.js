@@ -215,9 +215,8 @@
     box.hidden = false;
     box.dataset.winner = answer.winner || '';
     $('message').textContent = answer.message || (answer.winner === 'you' ? 'You won.' : 'The opponent won.');
-    const strategy = $('strategy');
-    if (answer.strategy) show(strategy, answer.strategy);
-    else hide(strategy);
+    $('strategy').textContent = answer.strategy || '';
+    $('strategy-box').hidden = !answer.strategy;
     const cert = $('certificate');
     const link = $('certificate-link');
     if (answer.certificate) {

@@ -279,7 +279,7 @@ test('play::a_whole_game_to_the_end_message', async () => {
   same(await page.textContent('#message'), p.message, 'the end message');
   same(await page.getAttribute('#result', 'data-winner'), p.winner, 'the winner');
   same(p.winner, 'you', 'the winner after playing the winning moves the hints gave');
-  check(!(await page.isVisible('#strategy')), 'no strategy is shown when the perfect player lost');
+  check(!(await page.isVisible('#strategy-box')), 'no strategy is shown when the perfect player lost');
   check(!(await page.isVisible('#certificate')), 'no certificate is offered when the perfect player lost');
   same(await numbers('#board .cell.legal'), [], 'no legal number is marked at the end');
   await shot('02-play-won');
@@ -299,6 +299,7 @@ test('play::a_perfect_player_win_shows_its_strategy_and_certificate', async () =
   same(p.winner, 'opponent', 'the perfect player wins n = 20 as the first player');
   same(await page.textContent('#message'), p.message, 'the end message');
   same(await page.textContent('#strategy'), p.strategy, 'the strategy in words');
+  check(await page.isVisible('#strategy-box'), 'the strategy is shown');
   check(typeof p.strategy === 'string' && p.strategy.length > 0, 'the API gives a strategy after a perfect-player win');
   const href = await page.getAttribute('#certificate-link', 'href');
   same(href, p.certificate, 'the certificate link');
