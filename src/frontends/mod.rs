@@ -5,12 +5,15 @@
 //! - [`play`]: the terminal game against the perfect player;
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`table`]: the results table (text, csv, json);
-//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth.
+//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth;
+//! - `serve` (the `serve` feature): the web app of `jg serve`, its pages and JSON API.
 //!
 //! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
 
 pub mod draw;
 pub mod growth;
 pub mod play;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod session;
 pub mod table;
