@@ -452,8 +452,11 @@
       $('results-winner').textContent = r.winner === 'first' ? 'the first player' : r.winner === 'second' ? 'the second player' : String(r.winner);
       let openings;
       if (Array.isArray(r.openings)) {
-        openings = r.openings.length ? `${listText(r.openings, 200)}` : 'none (every opening loses)';
-        if (r.openings_note) openings += ` (${r.openings_note})`;
+        if (r.openings.length) {
+          openings = `${listText(r.openings, 200)}${r.openings_note ? ` (${r.openings_note})` : ''}`;
+        } else {
+          openings = r.openings_note || 'none: every opening loses';
+        }
       } else {
         openings = r.openings_note || 'not known';
       }
