@@ -68,9 +68,15 @@ function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+// The counts so far (the overall timeout reports them, with the test it stopped as failed).
+let passed = 0;
+let failed = 0;
+let timedOut = false;
+
 const overall = setTimeout(async () => {
-  console.log(`e2e: the whole run took longer than ${TIMEOUT_MS / 1000} s: stopped`);
-  console.log('test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out');
+  timedOut = true;
+  console.log(`e2e: the whole run took longer than ${TIMEOUT_MS / 1000} s (JG_E2E_TIMEOUT_SECONDS): stopped`);
+  console.log(`test result: FAILED. ${passed} passed; ${failed + 1} failed; 0 ignored; 0 measured; 0 filtered out`);
   await cleanup();
   process.exit(1);
 }, TIMEOUT_MS);
@@ -459,8 +465,6 @@ test('page::offline_and_no_script_error', async () => {
 
 async function main() {
   const started = Date.now();
-  let passed = 0;
-  let failed = 0;
   const failures = [];
   const chosen = tests.filter((t) => t.name.includes(filter));
   try {
@@ -497,15 +501,18 @@ async function main() {
   for (const t of chosen) {
     try {
       await t.fn();
+      if (timedOut) break;
       passed++;
       console.log(`test ${t.name} ... ok`);
     } catch (e) {
+      if (timedOut) break;
       failed++;
       failures.push([t.name, e]);
       console.log(`test ${t.name} ... FAILED`);
       await shot(`failed-${t.name.replace(/\W+/g, '-')}`).catch(() => {});
     }
   }
+  if (timedOut) return new Promise(() => {}); // the timeout's handler reports and exits
   if (failures.length) {
     console.log('\nfailures:\n');
     for (const [name, e] of failures) {
