@@ -1,7 +1,8 @@
 //! The load figures of `jg serve` for BENCHMARKS.md ("Serving (issue 35)"), on loopback only,
 //! and it stops by itself:
 //!
-//! `cargo run --release --example serve_load [-- --jg target/release/jg] [--moves M]`
+//! `cargo run --release --example serve_load [-- --jg target/release/jg] [--moves M]
+//! [--phases 100,10000,open]`
 //!
 //! It starts `jg serve --bind 127.0.0.1 --port 0` (its own child), reads the listening line,
 //! then:
@@ -13,7 +14,9 @@
 //! 2. 10 000 distinct games open at once (n from 50 to 1049, seeds 0..9999, opponent
 //!    `random`), the same 30 threads moving them in turn, three moves each, interleaved.
 //!
-//! After each phase the server's peak resident memory (VmHWM of /proc/PID/status) and its
+//! `--phases` runs only the phases named (`100`, `10000`: phase 1 at that n; `open`: phase 2),
+//! in that order, on one server: VmHWM is the peak over the server's life, so `--phases open`
+//! alone gives the peak of phase 2 by itself. After each phase the server's peak resident memory (VmHWM of /proc/PID/status) and its
 //! CPU time (utime + stime of /proc/PID/stat). Then it stops the server (kill) and exits.
 //! The server keeps no games, so phase 2 measures what 10 000 games in flight cost it: nothing
 //! held between requests.
@@ -215,10 +218,16 @@ fn many_games(host: &str, games: usize, rounds: usize) -> Vec<Duration> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut jg, mut moves) = ("target/release/jg".to_string(), 40usize);
+    let mut phases = vec!["100".to_string(), "10000".to_string(), "open".to_string()];
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--jg" => jg = args.next().expect("--jg PATH"),
             "--moves" => moves = args.next().and_then(|m| m.parse().ok()).expect("--moves M"),
+            "--phases" => {
+                phases = (args.next().expect("--phases LIST").split(','))
+                    .map(str::to_string)
+                    .collect()
+            }
             other => panic!("unknown argument {other}"),
         }
     }
@@ -245,36 +254,38 @@ fn main() {
     );
     let (hwm, cpu) = server_figures(pid);
     println!("started: VmHWM {hwm} kB, CPU {cpu:.2} s");
-    for n in [100u64, 10_000] {
+    let mut cpu_before = cpu;
+    for phase in &phases {
         let started = Instant::now();
-        let took = games(&host, n, moves);
+        let (took, what) = match phase.as_str() {
+            "open" => (
+                many_games(&host, 10_000, 3),
+                "10000 games open (n = 50..1049, random opponent), 3 moves each, interleaved"
+                    .to_string(),
+            ),
+            n => {
+                let n: u64 = n.parse().expect("--phases: 100, 10000 (any n) or open");
+                (
+                    games(&host, n, moves),
+                    format!("n = {n}: {THREADS} games at once against perfect, hints on"),
+                )
+            }
+        };
         let wall = started.elapsed().as_secs_f64();
         let (hwm, cpu_now) = server_figures(pid);
         println!(
-            "n = {n}: {THREADS} games at once, {} moves: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
-             {:.1} moves/s; server VmHWM {hwm} kB, CPU so far {cpu_now:.2} s; load {}",
+            "{what}: {} requests: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {:.1} requests/s; \
+             server CPU {:.2} ms a request; server VmHWM {hwm} kB; load {}",
             took.len(),
             percentile(&took, 50),
             percentile(&took, 99),
             took.last().unwrap().as_secs_f64() * 1000.0,
             took.len() as f64 / wall,
+            (cpu_now - cpu_before) * 1000.0 / took.len() as f64,
             load()
         );
+        cpu_before = cpu_now;
     }
-    let started = Instant::now();
-    let took = many_games(&host, 10_000, 3);
-    let wall = started.elapsed().as_secs_f64();
-    let (hwm, cpu_now) = server_figures(pid);
-    println!(
-        "10000 games open (n = 50..1049, random opponent), 3 moves each, interleaved: {} requests, \
-         p50 {:.2} ms, p99 {:.2} ms; {:.1} requests/s; server VmHWM {hwm} kB, CPU so far \
-         {cpu_now:.2} s; load {}",
-        took.len(),
-        percentile(&took, 50),
-        percentile(&took, 99),
-        took.len() as f64 / wall,
-        load()
-    );
     let _ = server.kill();
     let _ = server.wait();
     println!("server stopped");
