@@ -7,7 +7,8 @@ use super::assets::asset;
 use super::bounds::{Limits, DEFAULT_CHART_N, MAX_IN_FLIGHT, MAX_JSON_BYTES, MAX_UPLOAD_BYTES};
 use super::error::ApiError;
 use super::game::{answer, GameRequest};
-use super::{results, verify};
+use super::results;
+use super::verify;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
@@ -218,7 +219,7 @@ async fn verify_handler(
 /// Every other path: a page of `web/` for GET and HEAD, else 404 (405 for a page asked with
 /// another method).
 async fn page(method: Method, uri: axum::http::Uri) -> Response {
-    let path = uri.path().trim_start_matches('/');
+    let path = uri.path().strip_prefix('/').unwrap_or_default();
     let Some((bytes, mime)) = asset(path) else {
         return ApiError::not_found(uri.path()).into_response();
     };
