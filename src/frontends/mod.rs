@@ -6,7 +6,8 @@
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`chain_draw`]: a longest chain on `G_n` and the numbers it leaves out, by prime window;
 //! - [`table`]: the results table (text, csv, json);
-//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth.
+//! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth;
+//! - `serve` (the `serve` feature): the web app of `jg serve`, its pages and JSON API.
 //!
 //! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
 
@@ -14,5 +15,7 @@ pub mod chain_draw;
 pub mod draw;
 pub mod growth;
 pub mod play;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod session;
 pub mod table;

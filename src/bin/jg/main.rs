@@ -52,6 +52,10 @@ enum Command {
     Draw(cli::draw::Args),
     /// A round robin of players (random to perfect) on 1..N: the first player's wins by pair
     Arena(cli::arena::Args),
+    /// The web app: play against any opponent, the results and the chart, verify a certificate
+    /// (pages and JSON API in the binary; docs/API.md)
+    #[cfg(feature = "serve")]
+    Serve(cli::serve::Args),
     /// Print a shell completion script (e.g. `jg completions bash > ~/.local/share/bash-completion/completions/jg`)
     Completions {
         /// The shell
@@ -122,6 +126,8 @@ fn main() -> ExitCode {
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
         Command::Arena(args) => cli::arena::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => cli::serve::run(args),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "jg", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)

@@ -14,6 +14,8 @@ pub mod oeis;
 pub mod play;
 mod progress;
 pub mod schemes;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod solve;
 pub mod table;
 pub mod theorem;

@@ -1,0 +1,292 @@
+//! The load figures of `jg serve` for BENCHMARKS.md ("Serving (issue 35)"), on loopback only,
+//! and it stops by itself:
+//!
+//! `cargo run --release --example serve_load [-- --jg target/release/jg] [--moves M]
+//! [--phases 100,10000,open]`
+//!
+//! It starts `jg serve --bind 127.0.0.1 --port 0` (its own child), reads the listening line,
+//! then:
+//! 1. for n = 100 and n = 10 000: 30 threads, each a browser playing games against the perfect
+//!    player with hints (half as the first player, half as the second; the person's move drawn
+//!    from the legal ones by a fixed xorshift), one keep-alive connection each, until each has
+//!    made M moves (default 40); the latency of every move request (send to last byte), p50
+//!    and p99;
+//! 2. 10 000 distinct games open at once (n from 50 to 1049, seeds 0..9999, opponent
+//!    `random`), the same 30 threads moving them in turn, three moves each, interleaved.
+//!
+//! `--phases` runs only the phases named (`100`, `10000`: phase 1 at that n; `open`: phase 2),
+//! in that order, on one server: VmHWM is the peak over the server's life, so `--phases open`
+//! alone gives the peak of phase 2 by itself. After each phase the server's peak resident memory (VmHWM of /proc/PID/status) and its
+//! CPU time (utime + stime of /proc/PID/stat). Then it stops the server (kill) and exits.
+//! The server keeps no games, so phase 2 measures what 10 000 games in flight cost it: nothing
+//! held between requests.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const THREADS: usize = 30;
+
+/// One keep-alive HTTP/1.1 connection.
+struct Client {
+    reader: BufReader<TcpStream>,
+    host: String,
+}
+
+impl Client {
+    fn connect(host: &str) -> Client {
+        let stream = TcpStream::connect(host).expect("connect to the server");
+        stream.set_nodelay(true).ok();
+        stream.set_read_timeout(Some(Duration::from_secs(60))).ok();
+        Client {
+            reader: BufReader::new(stream),
+            host: host.to_string(),
+        }
+    }
+
+    /// POSTs a JSON body; the status and the JSON answer.
+    fn post(&mut self, path: &str, body: &Value) -> (u16, Value) {
+        let body = body.to_string();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.host,
+            body.len()
+        );
+        let stream = self.reader.get_mut();
+        stream.write_all(head.as_bytes()).expect("send");
+        stream.write_all(body.as_bytes()).expect("send");
+        let mut status_line = String::new();
+        self.reader
+            .read_line(&mut status_line)
+            .expect("status line");
+        let status: u16 = status_line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status");
+        let mut length = 0usize;
+        loop {
+            let mut line = String::new();
+            self.reader.read_line(&mut line).expect("a header");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                if name.eq_ignore_ascii_case("content-length") {
+                    length = value.trim().parse().expect("a length");
+                }
+            }
+        }
+        let mut bytes = vec![0; length];
+        self.reader.read_exact(&mut bytes).expect("the body");
+        (status, serde_json::from_slice(&bytes).expect("JSON"))
+    }
+}
+
+/// A fixed xorshift: the person's choices, the same on every run.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A game in progress, held by the client (the server holds none).
+struct Open {
+    request: Value,
+}
+
+impl Open {
+    fn new(n: u64, you: &str, opponent: &str, seed: u64, hints: bool) -> Open {
+        Open {
+            request: json!({"n": n, "you": you, "opponent": opponent, "seed": seed,
+                            "line": [], "hints": hints}),
+        }
+    }
+
+    /// One move: the request, then the person's next move from the answer (or a new game).
+    fn step(&mut self, client: &mut Client, rng: &mut u64) -> Duration {
+        let started = Instant::now();
+        let (status, answer) = client.post("/api/game", &self.request);
+        let took = started.elapsed();
+        assert_eq!(status, 200, "{answer}");
+        let legal = answer["legal"].as_array().cloned().unwrap_or_default();
+        let mut line = answer["line"].as_array().cloned().unwrap_or_default();
+        if answer["over"] == json!(true) || legal.is_empty() {
+            line.clear();
+        } else {
+            line.push(legal[(next(rng) % legal.len() as u64) as usize].clone());
+        }
+        self.request["line"] = Value::Array(line);
+        took
+    }
+}
+
+/// VmHWM (kB) of a process, and its CPU seconds (utime + stime).
+fn server_figures(pid: u32) -> (u64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let hwm = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        .unwrap_or(0);
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name in parentheses: utime and stime are fields 14 and 15.
+    let after = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: u64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<u64>().ok())
+        .sum();
+    (hwm, ticks as f64 / 100.0)
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn percentile(sorted: &[Duration], p: usize) -> f64 {
+    let at = (sorted.len() * p / 100).min(sorted.len() - 1);
+    sorted[at].as_secs_f64() * 1000.0
+}
+
+/// Phase 1: 30 browsers on boards of n, `moves` moves each; the latencies.
+fn games(host: &str, n: u64, moves: usize) -> Vec<Duration> {
+    let threads: Vec<_> = (0..THREADS)
+        .map(|t| {
+            let host = host.to_string();
+            std::thread::spawn(move || {
+                let mut client = Client::connect(&host);
+                let you = if t % 2 == 0 { "first" } else { "second" };
+                let mut game = Open::new(n, you, "perfect", t as u64, true);
+                let mut rng = 0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1);
+                (0..moves)
+                    .map(|_| game.step(&mut client, &mut rng))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut all: Vec<Duration> = threads
+        .into_iter()
+        .flat_map(|t| t.join().expect("a thread"))
+        .collect();
+    all.sort();
+    all
+}
+
+/// Phase 2: 10 000 games open, moved in turn by 30 threads, `rounds` moves each.
+fn many_games(host: &str, games: usize, rounds: usize) -> Vec<Duration> {
+    let threads: Vec<_> = (0..THREADS)
+        .map(|t| {
+            let host = host.to_string();
+            std::thread::spawn(move || {
+                let mut client = Client::connect(&host);
+                let mut mine: Vec<Open> = (t..games)
+                    .step_by(THREADS)
+                    .map(|g| {
+                        let you = if g % 2 == 0 { "first" } else { "second" };
+                        Open::new(50 + (g as u64 % 1000), you, "random", g as u64, false)
+                    })
+                    .collect();
+                let mut rng = 0xD1B5_4A32_D192_ED03 ^ (t as u64 + 1);
+                let mut took = Vec::new();
+                for _ in 0..rounds {
+                    for game in &mut mine {
+                        took.push(game.step(&mut client, &mut rng));
+                    }
+                }
+                took
+            })
+        })
+        .collect();
+    let mut all: Vec<Duration> = threads
+        .into_iter()
+        .flat_map(|t| t.join().expect("a thread"))
+        .collect();
+    all.sort();
+    all
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut jg, mut moves) = ("target/release/jg".to_string(), 40usize);
+    let mut phases = vec!["100".to_string(), "10000".to_string(), "open".to_string()];
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--jg" => jg = args.next().expect("--jg PATH"),
+            "--moves" => moves = args.next().and_then(|m| m.parse().ok()).expect("--moves M"),
+            "--phases" => {
+                phases = (args.next().expect("--phases LIST").split(','))
+                    .map(str::to_string)
+                    .collect()
+            }
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let mut server = Command::new(&jg)
+        .args(["serve", "--bind", "127.0.0.1", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start jg serve");
+    let pid = server.id();
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("the listening line");
+    let host = first
+        .trim()
+        .strip_prefix("jg serve: listening on http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .expect("the listening line of docs/API.md")
+        .to_string();
+    println!(
+        "server {jg} (pid {pid}) on {host}; load average before: {}",
+        load()
+    );
+    let (hwm, cpu) = server_figures(pid);
+    println!("started: VmHWM {hwm} kB, CPU {cpu:.2} s");
+    let mut cpu_before = cpu;
+    for phase in &phases {
+        let started = Instant::now();
+        let (took, what) = match phase.as_str() {
+            "open" => (
+                many_games(&host, 10_000, 3),
+                "10000 games open (n = 50..1049, random opponent), 3 moves each, interleaved"
+                    .to_string(),
+            ),
+            n => {
+                let n: u64 = n.parse().expect("--phases: 100, 10000 (any n) or open");
+                (
+                    games(&host, n, moves),
+                    format!("n = {n}: {THREADS} games at once against perfect, hints on"),
+                )
+            }
+        };
+        let wall = started.elapsed().as_secs_f64();
+        let (hwm, cpu_now) = server_figures(pid);
+        println!(
+            "{what}: {} requests: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {:.1} requests/s; \
+             server CPU {:.2} ms a request; server VmHWM {hwm} kB; load {}",
+            took.len(),
+            percentile(&took, 50),
+            percentile(&took, 99),
+            took.last().unwrap().as_secs_f64() * 1000.0,
+            took.len() as f64 / wall,
+            (cpu_now - cpu_before) * 1000.0 / took.len() as f64,
+            load()
+        );
+        cpu_before = cpu_now;
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    println!("server stopped");
+}

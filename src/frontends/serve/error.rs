@@ -1,0 +1,69 @@
+//! A refused request: its status and one sentence, sent as `{"error": "…"}` (docs/API.md,
+//! "Errors"). Every refusal of the server, axum's own included, goes out through this type.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// A status (4xx or 503) and the sentence that says why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    /// 400: the body or query is not what the route reads.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// 422: a well-formed request the game refuses.
+    pub fn unprocessable(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// 404: no such route or page.
+    pub fn not_found(what: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no such page or route: {what} (the routes are listed in docs/API.md)"),
+        )
+    }
+
+    /// 413: a body over the route's bound.
+    pub fn too_large(bound: usize, what: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the {what} is larger than this route reads ({bound} bytes at most)"),
+        )
+    }
+
+    /// 503: busy, or past the time limit.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
+    /// The JSON body `{"error": "…"}`.
+    pub fn body(&self) -> String {
+        serde_json::json!({ "error": self.message }).to_string()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = self.body();
+        (
+            self.status,
+            [(axum::http::header::CONTENT_TYPE, "application/json")],
+            body,
+        )
+            .into_response()
+    }
+}

@@ -1,0 +1,22 @@
+//! `jg serve`: the web app. The pages of `web/` (embedded in the binary) and the JSON API of
+//! docs/API.md over HTTP (axum on tokio, the `serve` feature). The server keeps no games: a
+//! position is (n, the even opening, the line of play), sent whole with every request.
+//!
+//! - [`bounds`]: what the server holds and reads at most (bodies, uploads, n, jobs, time);
+//! - [`error`]: a refusal as `{"error": "…"}` with its status;
+//! - [`game`]: `POST /api/game` over `frontends::session` and `players`; [`story`]: the end of
+//!   a game in words, the perfect player's strategy and when the certificate proves it;
+//! - [`results`]: who wins n, the theorem, the chart, the certificate of n;
+//! - [`verify`]: an uploaded certificate checked by `jg_verify`;
+//! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit.
+
+pub mod assets;
+pub mod bounds;
+pub mod error;
+pub mod game;
+pub mod results;
+pub mod router;
+pub mod story;
+pub mod verify;
+
+pub use router::app;

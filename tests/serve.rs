@@ -1,0 +1,714 @@
+//! `jg serve` in-process: every route of docs/API.md through the router itself (tower's
+//! `oneshot`, no socket), every class of refusal with its JSON sentence, whole games against the
+//! perfect player with every `legal` and `winning` list checked against engines the server does
+//! not use (plain recursion, the exact search), the replies reproduced by their seed, and the
+//! verify route on a valid, a bit-flipped, a truncated and a foreign file.
+#![cfg(feature = "serve")]
+
+use axum::body::{to_bytes, Body};
+use axum::http::{Method, Request, StatusCode};
+use axum::Router;
+use juniper_green::engines::search::{SearchConfig, Searcher};
+use juniper_green::frontends::serve::{app, assets, bounds};
+use juniper_green::game::{related, Board, OpeningRule};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn server() -> Router {
+    app(bounds::Limits::default())
+}
+
+/// One request: the status, the content type and the body.
+async fn call(
+    router: &Router,
+    method: Method,
+    uri: &str,
+    body: Vec<u8>,
+) -> (StatusCode, String, Vec<u8>) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .body(Body::from(body))
+        .expect("a request");
+    let response = router.clone().oneshot(request).await.expect("an answer");
+    let status = response.status();
+    let mime = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    let bytes = to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("the body");
+    (status, mime, bytes.to_vec())
+}
+
+async fn get_json(router: &Router, uri: &str) -> (StatusCode, Value) {
+    let (status, mime, body) = call(router, Method::GET, uri, Vec::new()).await;
+    assert_eq!(mime, "application/json", "{uri}");
+    (status, serde_json::from_slice(&body).expect("JSON"))
+}
+
+async fn post_json(router: &Router, uri: &str, body: &Value) -> (StatusCode, Value) {
+    let (status, mime, body) = call(router, Method::POST, uri, body.to_string().into_bytes()).await;
+    assert_eq!(mime, "application/json", "{uri}");
+    (status, serde_json::from_slice(&body).expect("JSON"))
+}
+
+// ---- independent engines ----------------------------------------------------------------
+
+/// Legal moves by the raw rules, as a reader would write them.
+fn naive_legal(n: u64, line: &[u64]) -> Vec<u64> {
+    (1..=n)
+        .filter(|k| !line.contains(k))
+        .filter(|&k| match line.last() {
+            None => k % 2 == 0,
+            Some(&last) => k % last == 0 || last % k == 0,
+        })
+        .collect()
+}
+
+/// Known positions: (n, the numbers played as bits, the last one) → whether the player to move
+/// wins.
+type Memo = HashMap<(u64, u64, u64), bool>;
+
+/// Whether the player to move wins after `line`, by plain recursion over the raw rules with a
+/// memo (n ≤ 63).
+fn to_move_wins(n: u64, line: &mut Vec<u64>, memo: &mut Memo) -> bool {
+    let mask = line.iter().fold(0u64, |m, &k| m | 1 << (k - 1));
+    let key = (n, mask, line.last().copied().unwrap_or(0));
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut wins = false;
+    for m in naive_legal(n, line) {
+        line.push(m);
+        let opponent_wins = to_move_wins(n, line, memo);
+        line.pop();
+        if !opponent_wins {
+            wins = true;
+            break;
+        }
+    }
+    memo.insert(key, wins);
+    wins
+}
+
+/// The winning moves after `line` by an engine the server does not ask: plain recursion up to
+/// n = 24, the exact search (docs/MATH.md §2) above.
+fn independent_winning(n: u64, line: &[u64], memo: &mut Memo) -> Vec<u64> {
+    if n <= 24 {
+        let mut line = line.to_vec();
+        return naive_legal(n, &line.clone())
+            .into_iter()
+            .filter(|&m| {
+                line.push(m);
+                let wins = !to_move_wins(n, &mut line, memo);
+                line.pop();
+                wins
+            })
+            .collect();
+    }
+    let board = Board::with_opening(n as u32, OpeningRule::Even);
+    let position = board.play_line(line).expect("a legal line");
+    Searcher::new(&board, &SearchConfig::default())
+        .winning_moves(&position)
+        .into_iter()
+        .map(u64::from)
+        .collect()
+}
+
+// ---- pages --------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn every_embedded_page_is_served_with_its_content_type() {
+    let router = server();
+    let (status, mime, body) = call(&router, Method::GET, "/", Vec::new()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(mime, "text/html; charset=utf-8");
+    assert_eq!(body, std::fs::read("web/index.html").unwrap());
+    let paths = assets::paths();
+    for expected in ["app.js", "index.html", "style.css"] {
+        assert!(paths.contains(&expected.to_string()), "{paths:?}");
+    }
+    for path in &paths {
+        let (status, mime, body) =
+            call(&router, Method::GET, &format!("/{path}"), Vec::new()).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(
+            body,
+            std::fs::read(format!("web/{path}")).unwrap(),
+            "{path}"
+        );
+        let want = match path.rsplit('.').next().unwrap() {
+            "html" => "text/html",
+            "css" => "text/css",
+            "js" | "mjs" => "javascript",
+            "svg" => "image/svg+xml",
+            "png" => "image/png",
+            _ => "",
+        };
+        assert!(mime.contains(want), "{path}: {mime}");
+    }
+    for climbing in [
+        "/../Cargo.toml",
+        "/%2e%2e/Cargo.toml",
+        "/web/index.html",
+        "//index.html",
+    ] {
+        let (status, _) = get_json(&router, climbing).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{climbing}");
+    }
+}
+
+// ---- the game -----------------------------------------------------------------------------
+
+fn game(n: u64, you: &str, opponent: &str, seed: u64, line: &[u64]) -> Value {
+    json!({"n": n, "you": you, "opponent": opponent, "seed": seed, "line": line, "hints": true})
+}
+
+/// The person's choice: from the legal moves, the winning ones and the turn number.
+type Pick = dyn Fn(&[u64], &[u64], usize) -> u64;
+
+/// Plays a whole game against the perfect player; the person picks with `pick` among the
+/// legal moves. Every answer is checked: the line extended by the reply only, the reply legal,
+/// `legal` and `winning` equal to the independent engines'. Returns the last answer.
+async fn play_out(router: &Router, n: u64, you: &str, pick: &Pick) -> Value {
+    let mut memo = HashMap::new();
+    let mut line: Vec<u64> = Vec::new();
+    for turn in 0.. {
+        let (status, answer) =
+            post_json(router, "/api/game", &game(n, you, "perfect", 0, &line)).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let got: Vec<u64> = serde_json::from_value(answer["line"].clone()).unwrap();
+        assert!(
+            got.starts_with(&line) && got.len() <= line.len() + 1,
+            "{line:?} → {got:?}"
+        );
+        if got.len() == line.len() + 1 {
+            let reply = got[line.len()];
+            assert_eq!(answer["reply"], json!(reply));
+            assert!(
+                naive_legal(n, &line).contains(&reply),
+                "{line:?}: reply {reply}"
+            );
+        } else {
+            assert_eq!(answer["reply"], Value::Null);
+        }
+        line = got;
+        let legal: Vec<u64> = serde_json::from_value(answer["legal"].clone()).unwrap();
+        let winning: Vec<u64> = serde_json::from_value(answer["winning"].clone()).unwrap();
+        if answer["over"] == json!(true) {
+            assert!(
+                naive_legal(n, &line).is_empty(),
+                "over with moves left: {line:?}"
+            );
+            assert!(legal.is_empty() && winning.is_empty());
+            return answer;
+        }
+        assert_eq!(answer["to_move"], json!("you"));
+        assert_eq!(legal, naive_legal(n, &line), "n = {n}, {line:?}");
+        assert_eq!(
+            winning,
+            independent_winning(n, &line, &mut memo),
+            "n = {n}, {line:?}"
+        );
+        line.push(pick(&legal, &winning, turn));
+    }
+    unreachable!()
+}
+
+/// The person's side that loses on 1..n (the perfect player then has the winning side).
+fn losing_side(n: u64) -> &'static str {
+    let mut memo = HashMap::new();
+    if to_move_wins_any(n, &mut memo) {
+        "second"
+    } else {
+        "first"
+    }
+}
+
+fn to_move_wins_any(n: u64, memo: &mut Memo) -> bool {
+    if n <= 24 {
+        return to_move_wins(n, &mut Vec::new(), memo);
+    }
+    !independent_winning(n, &[], memo).is_empty()
+}
+
+#[tokio::test]
+async fn the_perfect_player_wins_from_the_winning_side_by_its_certificate() {
+    let router = server();
+    // Small boards by plain recursion, n = 110 (second player) and 40 (first) by the search.
+    for n in [2, 3, 8, 11, 14, 18, 20, 23, 40, 110] {
+        let you = losing_side(n);
+        for style in 0..3usize {
+            let pick = move |legal: &[u64], _: &[u64], turn: usize| match style {
+                0 => legal[0],
+                1 => legal[legal.len() - 1],
+                _ => legal[(turn * 7 + 3) % legal.len()],
+            };
+            let end = play_out(&router, n, you, &pick).await;
+            assert_eq!(end["winner"], json!("opponent"), "n = {n}: {end}");
+            let line: Vec<u64> = serde_json::from_value(end["line"].clone()).unwrap();
+            let last = *line.last().unwrap();
+            let message = end["message"].as_str().unwrap();
+            assert!(
+                message.starts_with(&format!("The opponent's {last} left you no legal move")),
+                "{message}"
+            );
+            assert!(message.ends_with("The opponent wins."), "{message}");
+            // Every number related to the last one is named in the message, all played.
+            let related_numbers: Vec<u64> = (1..=n).filter(|&k| related(k, last)).collect();
+            assert!(related_numbers.iter().all(|k| line.contains(k)));
+            let strategy = end["strategy"].as_str().unwrap();
+            assert!(
+                strategy.contains("every number you named had a partner"),
+                "{strategy}"
+            );
+            // The pairs named are the line's own.
+            let first = usize::from(you == "second");
+            for pair in line[first..].chunks(2).filter(|p| p.len() == 2) {
+                assert!(
+                    strategy.contains(&format!("{} ↔ {}", pair[0], pair[1])),
+                    "{strategy}"
+                );
+            }
+            let url = end["certificate"].as_str().unwrap();
+            assert_eq!(url, format!("/api/certificate/{n}"));
+            // The certificate offered proves the perfect player's side.
+            let (status, _, bytes) = call(&router, Method::GET, url, Vec::new()).await;
+            assert_eq!(status, StatusCode::OK);
+            let (status, verdict) = {
+                let (s, _, b) = call(&router, Method::POST, "/api/verify", bytes).await;
+                (s, serde_json::from_slice::<Value>(&b).unwrap())
+            };
+            assert_eq!(status, StatusCode::OK);
+            assert_eq!(verdict["valid"], json!(true));
+            let side = if you == "first" { "second" } else { "first" };
+            let claim = format!("n={n}, {side} player wins");
+            assert!(
+                verdict["verdict"].as_str().unwrap().contains(&claim),
+                "{verdict}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_persons_mistake_is_named_with_the_winning_moves_it_missed() {
+    let router = server();
+    // n = 20: the first player wins, but not by opening 14 (docs/MATH.md).
+    let n = 20;
+    let mut memo = HashMap::new();
+    let pick = |legal: &[u64], winning: &[u64], turn: usize| {
+        if turn == 0 {
+            14
+        } else {
+            winning.first().copied().unwrap_or(legal[0])
+        }
+    };
+    assert!(!independent_winning(n, &[], &mut memo).contains(&14));
+    let end = play_out(&router, n, "first", &pick).await;
+    assert_eq!(end["winner"], json!("opponent"));
+    let strategy = end["strategy"].as_str().unwrap();
+    let winning: Vec<String> = independent_winning(n, &[], &mut memo)
+        .iter()
+        .map(u64::to_string)
+        .collect();
+    assert!(
+        strategy.starts_with(&format!(
+            "You had a winning position until move 1 of the game: there you played 14, but the winning moves were {}",
+            winning.join(" ")
+        )),
+        "{strategy}"
+    );
+    assert_eq!(
+        end["certificate"],
+        Value::Null,
+        "the certificate of 20 proves the person's side"
+    );
+}
+
+#[tokio::test]
+async fn a_person_who_plays_the_winning_moves_wins_and_gets_no_strategy() {
+    let router = server();
+    for n in [3, 8, 20, 110] {
+        let you = if losing_side(n) == "first" {
+            "second"
+        } else {
+            "first"
+        };
+        let pick =
+            |legal: &[u64], winning: &[u64], _: usize| winning.first().copied().unwrap_or(legal[0]);
+        let end = play_out(&router, n, you, &pick).await;
+        assert_eq!(end["winner"], json!("you"), "n = {n}: {end}");
+        assert!(end["message"].as_str().unwrap().ends_with("You win."));
+        assert_eq!(end["strategy"], Value::Null);
+        assert_eq!(end["certificate"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn the_same_request_gets_the_same_reply_and_the_seed_matters() {
+    let router = server();
+    let mut replies = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let request = game(100, "first", "random", seed, &[60]);
+        let (status, first) = post_json(&router, "/api/game", &request).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, second) = post_json(&router, "/api/game", &request).await;
+        assert_eq!(first, second, "seed {seed}");
+        assert!(naive_legal(100, &[60]).contains(&first["reply"].as_u64().unwrap()));
+        replies.insert(first["reply"].as_u64().unwrap());
+    }
+    // 60 has 17 replies on 1..100: twelve seeds drawing one and the same would be no draw.
+    assert!(replies.len() > 1, "{replies:?}");
+    // The opponent opens when the person is second; hints are null when not asked.
+    let (_, opened) = post_json(
+        &router,
+        "/api/game",
+        &json!({"n": 30, "you": "second", "opponent": "fewest-replies"}),
+    )
+    .await;
+    assert_eq!(opened["line"].as_array().unwrap().len(), 1);
+    assert_eq!(opened["winning"], Value::Null);
+    assert_eq!(opened["to_move"], json!("you"));
+}
+
+#[tokio::test]
+async fn every_opponent_plays_legally_on_a_large_board() {
+    let router = server();
+    for opponent in [
+        "random",
+        "careful",
+        "fewest-replies",
+        "playouts:3",
+        "perfect",
+    ] {
+        let request = json!({"n": 10000, "you": "first", "opponent": opponent, "line": [5000]});
+        let (status, answer) = post_json(&router, "/api/game", &request).await;
+        assert_eq!(status, StatusCode::OK, "{opponent}: {answer}");
+        let reply = answer["reply"].as_u64().unwrap();
+        assert!(related(reply, 5000), "{opponent}: {reply}");
+    }
+}
+
+#[tokio::test]
+async fn one_by_one_is_over_before_it_starts() {
+    let router = server();
+    let (_, answer) = post_json(&router, "/api/game", &game(1, "second", "perfect", 0, &[])).await;
+    assert_eq!(answer["over"], json!(true));
+    assert_eq!(answer["winner"], json!("you"));
+    assert!(answer["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("There is no even number on 1..1"));
+}
+
+// ---- results, theorem, chart, certificate ----------------------------------------------
+
+#[tokio::test]
+async fn results_agree_with_the_independent_engines_and_reach_u64_max() {
+    let router = server();
+    let mut memo = HashMap::new();
+    for n in [1u64, 2, 3, 10, 20, 23, 40] {
+        let (status, answer) = get_json(&router, &format!("/api/results/{n}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(answer["n"], json!(n.to_string()));
+        let openings = independent_winning(n, &[], &mut memo);
+        assert_eq!(answer["openings"], json!(openings), "n = {n}");
+        let winner = if openings.is_empty() {
+            "second"
+        } else {
+            "first"
+        };
+        assert_eq!(answer["winner"], json!(winner), "n = {n}");
+    }
+    let (_, big) = get_json(&router, &format!("/api/results/{}", u64::MAX)).await;
+    assert_eq!(big["n"], json!(u64::MAX.to_string()));
+    assert_eq!(big["winner"], json!("first"));
+    assert_eq!(big["openings"], Value::Null);
+    assert!(big["scheme"]
+        .as_str()
+        .unwrap()
+        .starts_with("the prime-window scheme ["));
+    let (status, theorem) = get_json(&router, "/api/theorem").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(theorem["statement"]
+        .as_str()
+        .unwrap()
+        .starts_with("Theorem. The second player wins"));
+    assert!(theorem["proof"]
+        .as_str()
+        .unwrap()
+        .starts_with("Proof. For 1 ≤ n ≤"));
+    let (status, mime, svg) = call(&router, Method::GET, "/api/chart.svg?to=50", Vec::new()).await;
+    assert_eq!((status, mime.as_str()), (StatusCode::OK, "image/svg+xml"));
+    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+    let (status, mime, bytes) =
+        call(&router, Method::GET, "/api/certificate/117", Vec::new()).await;
+    assert_eq!(
+        (status, mime.as_str()),
+        (StatusCode::OK, "application/octet-stream")
+    );
+    assert_eq!(bytes, std::fs::read("certificates/cert-117.bin").unwrap());
+}
+
+// ---- verify -------------------------------------------------------------------------------
+
+async fn verify(router: &Router, bytes: Vec<u8>) -> (StatusCode, Value) {
+    let (status, mime, body) = call(router, Method::POST, "/api/verify", bytes).await;
+    assert_eq!(mime, "application/json");
+    (status, serde_json::from_slice(&body).unwrap())
+}
+
+#[tokio::test]
+async fn verify_accepts_the_certificate_and_tells_a_flipped_bit_from_a_foreign_file() {
+    let router = server();
+    let good = std::fs::read("certificates/cert-117.bin").unwrap();
+    let (status, answer) = verify(&router, good.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["valid"], json!(true));
+    let expected = jg_verify::verify_bytes(&good, &jg_verify::Limits::default()).unwrap();
+    assert_eq!(answer["verdict"], json!(expected.to_string()));
+    // A bit flipped in each byte of the body (past the 105-byte header): never valid.
+    for at in (105..good.len()).step_by(7) {
+        let mut flipped = good.clone();
+        flipped[at] ^= 1 << (at % 8);
+        let (status, answer) = verify(&router, flipped).await;
+        assert_eq!(status, StatusCode::OK, "byte {at}: {answer}");
+        assert_eq!(answer["valid"], json!(false), "byte {at}");
+        assert_eq!(answer["status"], json!("invalid"), "byte {at}");
+    }
+    for cut in [0, 8, 60, 150, good.len() - 1] {
+        let (status, answer) = verify(&router, good[..cut].to_vec()).await;
+        assert_eq!(
+            status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "cut at {cut}: {answer}"
+        );
+        assert!(answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("not a certificate"));
+    }
+    let mut extended = good.clone();
+    extended.extend_from_slice(b"xx");
+    assert_eq!(
+        verify(&router, extended).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let (status, _) = verify(&router, b"<html>not a certificate</html>".to_vec()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+// ---- refusals -----------------------------------------------------------------------------
+
+/// Every refusal class with its sentence, in one snapshot (reviewed, never edited by hand).
+#[tokio::test]
+async fn every_bad_request_gets_its_status_and_a_sentence() {
+    let router = server();
+    let big_json = format!(
+        "{{\"n\":20,\"you\":\"first\",\"line\":[{}]}}",
+        vec!["1"; bounds::MAX_JSON_BYTES / 2 + 1].join(",")
+    );
+    let cases: Vec<(&str, Method, &str, Vec<u8>)> = vec![
+        ("unknown path", Method::GET, "/nope", vec![]),
+        ("unknown API route", Method::GET, "/api/nope", vec![]),
+        ("GET on a POST route", Method::GET, "/api/game", vec![]),
+        ("POST on a GET route", Method::POST, "/api/theorem", vec![]),
+        ("DELETE on a page", Method::DELETE, "/", vec![]),
+        (
+            "malformed JSON",
+            Method::POST,
+            "/api/game",
+            b"{\"n\": 20,".to_vec(),
+        ),
+        (
+            "missing field",
+            Method::POST,
+            "/api/game",
+            br#"{"you": "first"}"#.to_vec(),
+        ),
+        (
+            "wrong side",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "both"}"#.to_vec(),
+        ),
+        (
+            "n not a number",
+            Method::POST,
+            "/api/game",
+            br#"{"n": "twenty", "you": "first"}"#.to_vec(),
+        ),
+        (
+            "negative move",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "line": [-2]}"#.to_vec(),
+        ),
+        (
+            "path n not a number",
+            Method::GET,
+            "/api/results/ten",
+            vec![],
+        ),
+        (
+            "path n too large",
+            Method::GET,
+            "/api/results/18446744073709551616",
+            vec![],
+        ),
+        (
+            "chart to not a number",
+            Method::GET,
+            "/api/chart.svg?to=lots",
+            vec![],
+        ),
+        (
+            "JSON body too large",
+            Method::POST,
+            "/api/game",
+            big_json.into_bytes(),
+        ),
+        (
+            "upload too large",
+            Method::POST,
+            "/api/verify",
+            vec![0; bounds::MAX_UPLOAD_BYTES + 1],
+        ),
+        (
+            "n = 0",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 0, "you": "first"}"#.to_vec(),
+        ),
+        (
+            "n too large",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 10001, "you": "first"}"#.to_vec(),
+        ),
+        (
+            "odd opening",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "line": [3]}"#.to_vec(),
+        ),
+        (
+            "unrelated move",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "line": [4, 7]}"#.to_vec(),
+        ),
+        (
+            "repeated move",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "line": [4, 2, 4]}"#.to_vec(),
+        ),
+        (
+            "off the board",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "line": [22]}"#.to_vec(),
+        ),
+        (
+            "line longer than n",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 2, "you": "first", "line": [2, 1, 2]}"#.to_vec(),
+        ),
+        (
+            "unknown opponent",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "opponent": "deep-blue"}"#.to_vec(),
+        ),
+        (
+            "bad playouts",
+            Method::POST,
+            "/api/game",
+            br#"{"n": 20, "you": "first", "opponent": "playouts:0"}"#.to_vec(),
+        ),
+        ("results n = 0", Method::GET, "/api/results/0", vec![]),
+        (
+            "certificate n = 0",
+            Method::GET,
+            "/api/certificate/0",
+            vec![],
+        ),
+        (
+            "chart too large",
+            Method::GET,
+            "/api/chart.svg?to=2001",
+            vec![],
+        ),
+        ("chart to = 0", Method::GET, "/api/chart.svg?to=0", vec![]),
+        ("empty upload", Method::POST, "/api/verify", vec![]),
+        (
+            "not a certificate",
+            Method::POST,
+            "/api/verify",
+            b"hello".to_vec(),
+        ),
+    ];
+    let mut report = String::new();
+    for (what, method, uri, body) in cases {
+        let (status, mime, bytes) = call(&router, method.clone(), uri, body).await;
+        assert!(status.is_client_error(), "{what}: {status}");
+        assert_eq!(mime, "application/json", "{what}");
+        let value: Value = serde_json::from_slice(&bytes).expect("JSON");
+        let error = value["error"].as_str().expect("an error sentence");
+        assert_eq!(value.as_object().unwrap().len(), 1, "{what}: {value}");
+        report.push_str(&format!(
+            "{what}: {method} {uri} → {}\n  {error}\n",
+            status.as_u16()
+        ));
+    }
+    for class in [" → 400", " → 404", " → 405", " → 413", " → 422"] {
+        assert!(report.contains(class), "no case of {class}");
+    }
+    insta::assert_snapshot!("serve_errors", report);
+}
+
+#[tokio::test]
+async fn past_the_time_limit_the_answer_is_503_in_json() {
+    let router = app(bounds::Limits {
+        permits: 1,
+        time_limit: Duration::ZERO,
+    });
+    let (status, answer) = get_json(&router, "/api/chart.svg?to=2000").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        answer["error"].as_str().unwrap().contains("time limit"),
+        "{answer}"
+    );
+}
+
+// ---- the command ----------------------------------------------------------------------------
+
+#[test]
+fn help_states_every_bound_and_that_no_game_is_kept() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for words in [
+        "keeps no games",
+        &bounds::MAX_JSON_BYTES.to_string(),
+        &bounds::MAX_UPLOAD_BYTES.to_string(),
+        &format!("n ≤ {}", bounds::MAX_GAME_N),
+        "--time-limit",
+        "--jobs",
+        "0.0.0.0",
+    ] {
+        assert!(help.contains(words), "{words}:\n{help}");
+    }
+    insta::assert_snapshot!("serve_help", help);
+}
