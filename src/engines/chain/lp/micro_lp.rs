@@ -1,7 +1,9 @@
 //! The pure-Rust backend: microlp's dual simplex, warm-started from the last optimum.
 //!
 //! microlp edits a solved programme one change at a time (a fixed or freed column, an added
-//! row), each a dual simplex re-solve from the basis it had. `Lp` keeps the programme's data
+//! row), each a dual simplex re-solve from the basis it had. A copy of a solved state
+//! (`snapshot`) lets a later solve start from it (`restore`): the branch and cut starts each
+//! node from its parent's optimum, and the root from where it was before the dive. `Lp` keeps the programme's data
 //! too, so that it can rebuild from scratch when a change leaves nothing to start from (an
 //! infeasible node consumes microlp's solution) or when a node changes so many columns that
 //! one fresh solve is cheaper than many small ones.
@@ -58,7 +60,9 @@ impl Builder {
 }
 
 /// microlp's last optimum, with what it holds: the rows it has and the columns it has fixed.
-struct Solved {
+/// A copy of one (`Lp::snapshot`) starts a later solve nearer to where it is going.
+#[derive(Clone)]
+pub(in crate::engines::chain) struct Solved {
     solution: Solution,
     rows: usize,
     fixed: BTreeMap<usize, bool>,
@@ -150,6 +154,24 @@ impl Lp {
             fixed: self.wanted.clone(),
         });
         Ok(Some(point))
+    }
+
+    /// A copy of the last optimum (None before the first solve and after an infeasible one).
+    pub fn snapshot(&self) -> Option<Solved> {
+        self.solved.clone()
+    }
+
+    /// Call after `fix`: the next solve starts from `saved` instead of the last optimum when
+    /// fewer edits take it to the wanted programme. Each edit is a re-solve, and undoing a
+    /// subtree's fixings one by one costs many (a dive's 234 at n = 1000).
+    pub fn restore(&mut self, saved: &Solved) {
+        let nearer = match &self.solved {
+            None => true,
+            Some(current) => self.changes(saved) < self.changes(current),
+        };
+        if nearer {
+            self.solved = Some(saved.clone());
+        }
     }
 
     /// How many single edits take `solved` to the wanted programme.

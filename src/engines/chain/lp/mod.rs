@@ -106,7 +106,34 @@ impl Builder {
     }
 }
 
+/// A solved state of an `Lp`, kept to start a later solve from (`Lp::restore`). Only microlp
+/// has one: HiGHS keeps its own basis between solves and re-solves a node from any of them
+/// in a few pivots.
+#[derive(Clone)]
+pub(super) enum Snapshot {
+    None,
+    Microlp(std::rc::Rc<micro_lp::Solved>),
+}
+
 impl Lp {
+    /// A copy of the last solve's state, to start a later one from (`restore`).
+    pub fn snapshot(&self) -> Snapshot {
+        match self {
+            Lp::Microlp(lp) => lp
+                .snapshot()
+                .map_or(Snapshot::None, |s| Snapshot::Microlp(std::rc::Rc::new(s))),
+            #[cfg(feature = "highs")]
+            Lp::Highs(_) => Snapshot::None,
+        }
+    }
+
+    /// Call after `fix`: the next solve starts from `snapshot` when fewer edits take it there.
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        if let (Lp::Microlp(lp), Snapshot::Microlp(saved)) = (self, snapshot) {
+            lp.restore(saved);
+        }
+    }
+
     /// Frees the columns the last call fixed, then fixes these (true: 1, false: 0).
     pub fn fix(&mut self, fixings: &[(usize, bool)]) {
         each_backend!(self, lp => lp.fix(fixings))
@@ -161,6 +188,51 @@ mod tests {
                 close(objective(&mut lp), 0.4),
                 "{backend:?}: x ≤ 0.4 − 2y, best y = 0"
             );
+        }
+    }
+
+    /// A solve started from a snapshot answers the programme as it is now, not as it was when
+    /// the snapshot was taken: the fixings wanted since and the rows added since apply.
+    #[test]
+    fn a_restored_snapshot_takes_the_current_fixings_and_rows() {
+        for &backend in Backend::ALL {
+            let mut lp = Builder::new(backend);
+            let (x, y) = (lp.column(1.0, 0.0, 1.0), lp.column(2.0, 0.0, 1.0));
+            lp.row(&[(x, 1.0), (y, 1.0)], f64::NEG_INFINITY, 1.5);
+            let mut lp = lp.build(Sense::Maximise);
+            let objective = |lp: &mut Lp| lp.solve().unwrap().map(|p| p.objective);
+            let close = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() < 1e-9);
+            // max x + 2y: y = 1, x = 0.5.
+            assert!(close(objective(&mut lp), 2.5), "{backend:?}");
+            let root = lp.snapshot();
+            lp.fix(&[(y, false), (x, true)]);
+            assert!(close(objective(&mut lp), 1.0), "{backend:?}");
+            // From the root's state (one edit away) with y fixed to 0 alone: x = 1.
+            lp.fix(&[(y, false)]);
+            lp.restore(&root);
+            assert!(
+                close(objective(&mut lp), 1.0),
+                "{backend:?}: y stays fixed to 0"
+            );
+            // A row added after the snapshot applies to a solve restored from it.
+            lp.add_row(&[(x, 1.0), (y, 3.0)], 2.0).unwrap();
+            lp.fix(&[]);
+            lp.restore(&root);
+            // x + 3y ≤ 2, x + y ≤ 1.5, x ≤ 1: y = 1/3, x = 1: 1 + 2/3.
+            assert!(
+                close(objective(&mut lp), 5.0 / 3.0),
+                "{backend:?}: the new row holds"
+            );
+            lp.fix(&[(x, true), (y, true)]);
+            lp.restore(&root);
+            assert!(
+                lp.solve().unwrap().is_none(),
+                "{backend:?}: x = y = 1 breaks both rows"
+            );
+            // After an empty programme the snapshot is the only state left to start from.
+            lp.fix(&[(x, false)]);
+            lp.restore(&root);
+            assert!(close(objective(&mut lp), 4.0 / 3.0), "{backend:?}: 3y ≤ 2");
         }
     }
 
