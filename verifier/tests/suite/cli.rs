@@ -366,14 +366,33 @@ fn trailing_bytes_are_invalid_however_many() {
     let path = write(dir.path(), "few.bin", &bytes);
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 1);
-    let body = length - BODY;
-    assert!(result.out.contains(&format!("body_len is {body} not {}", body + 3)), "{}", result.out);
+    let expected = format!("the file has {} bytes, its header announces {length}", length + 3);
+    assert!(result.out.contains(&expected), "{}", result.out);
     bytes.resize(length + (1 << 20), 0);
     let path = write(dir.path(), "many.bin", &bytes);
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 1);
-    let expected = format!("invalid: header at byte {length}: the file runs on past the {length}");
+    // Past 4096 bytes more, the rest is not read: "more than" the bytes read.
+    let (at, read) = (BODY - 40, length + 4096);
+    let expected = format!("header at byte {at}: the file has more than {read} bytes, its header");
     assert!(result.out.contains(&expected), "{}", result.out);
+}
+
+/// One position is `1 position` (cert-2 and cert-3; issue 40 read `1 positions`), two or more
+/// are `positions`.
+#[test]
+fn one_position_is_singular() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates");
+    let (two, four) = (dir.join("cert-2.bin"), dir.join("cert-4.bin"));
+    let result = run(&[two.as_os_str(), four.as_os_str()]);
+    let lines: Vec<&str> = result.out.lines().collect();
+    assert_eq!((result.code, lines.len()), (0, 2), "{}", result.out);
+    assert!(
+        lines[0].contains(": valid: n=2, second player wins, 1 position, blake3 "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains(" positions, blake3 ") && !lines[1].contains(" 1 position"));
 }
 
 /// `-` reads standard input, as `-o -` writes standard output.
