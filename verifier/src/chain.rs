@@ -52,9 +52,7 @@ impl fmt::Display for ChainRejection {
 
 impl std::error::Error for ChainRejection {}
 
-type Checked<T> = Result<T, ChainRejection>;
-
-fn no<T>(reason: impl fmt::Display) -> Checked<T> {
+fn no<T>(reason: impl fmt::Display) -> Result<T, ChainRejection> {
     Err(ChainRejection::Invalid(format!("invalid chain certificate: {reason}")))
 }
 
@@ -70,7 +68,7 @@ pub fn is_chain_certificate(bytes: &[u8]) -> bool {
 /// What is left of the bounds as the check goes (spec.md §6.3, "Cost").
 impl Limits {
     /// Takes `steps` of work and `bytes` of memory for `what`, or refuses before it is done.
-    fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Checked<()> {
+    fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<(), ChainRejection> {
         let (work, memory) = (self.max_work, self.max_memory);
         let limit = |what| Err(ChainRejection::Limit(what));
         if steps > work {
@@ -84,7 +82,9 @@ impl Limits {
 }
 
 /// Adds `by` to each entry of `at` in `r`, checked.
-fn add(r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128) -> Checked<()> {
+fn add(
+    r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128,
+) -> Result<(), ChainRejection> {
     for j in at {
         r[j] = r[j].checked_add(by).ok_or_else(overflow)?;
     }
@@ -94,22 +94,22 @@ fn add(r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128) -> Checked
 struct Tokens<'a>(std::str::SplitAsciiWhitespace<'a>);
 
 impl<'a> Tokens<'a> {
-    fn word(&mut self, what: &str) -> Checked<&'a str> {
+    fn word(&mut self, what: &str) -> Result<&'a str, ChainRejection> {
         self.0.next().map_or_else(|| no(format!("truncated: {what} missing")), Ok)
     }
-    fn expect(&mut self, keyword: &str) -> Checked<()> {
+    fn expect(&mut self, keyword: &str) -> Result<(), ChainRejection> {
         let word = self.word(keyword)?;
         let other = || no(format!("expected `{keyword}`, found `{word}`"));
         (word == keyword).then_some(()).map_or_else(other, Ok)
     }
-    fn int(&mut self, what: &str) -> Checked<i128> {
+    fn int(&mut self, what: &str) -> Result<i128, ChainRejection> {
         let word = self.word(what)?;
         let digits = word.strip_prefix('-').unwrap_or(word);
         let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         let not_integer = || no(format!("{what}: `{word}` is not an integer"));
         word.parse().ok().filter(|_| plain).map_or_else(not_integer, Ok)
     }
-    fn number(&mut self, what: &str, low: i128, high: i128) -> Checked<usize> {
+    fn number(&mut self, what: &str, low: i128, high: i128) -> Result<usize, ChainRejection> {
         let v = self.int(what)?;
         let outside = || no(format!("{what} {v} is outside {low}..={high}"));
         (low..=high).contains(&v).then_some(v as usize).map_or_else(outside, Ok)
@@ -155,17 +155,17 @@ impl Programme {
         }
         Programme { n, kept, edges, incident, cuts: Vec::new() }
     }
-    fn vertex(&self, tokens: &mut Tokens) -> Checked<usize> {
+    fn vertex(&self, tokens: &mut Tokens) -> Result<usize, ChainRejection> {
         let v = tokens.number("number", 1, self.n as i128)?;
         let removed = || no(format!("{v} is not a number of the reduced graph"));
         self.kept[v].then_some(v).map_or_else(removed, Ok)
     }
-    fn edge(&self, tokens: &mut Tokens) -> Checked<(usize, usize)> {
+    fn edge(&self, tokens: &mut Tokens) -> Result<(usize, usize), ChainRejection> {
         let (a, b) = (self.vertex(tokens)?, self.vertex(tokens)?);
         let e = self.edges.binary_search(&(a.min(b), a.max(b)));
         e.map_or_else(|_| no(format!("{a} {b} is not an edge")), |e| Ok((e, a)))
     }
-    fn variable(&self, tokens: &mut Tokens) -> Checked<usize> {
+    fn variable(&self, tokens: &mut Tokens) -> Result<usize, ChainRejection> {
         match tokens.word("variable")? {
             "y" => self.vertex(tokens),
             "x" => Ok(self.n + 1 + self.edge(tokens)?.0),
@@ -179,7 +179,7 @@ impl Programme {
     fn bound(
         &self, fixed: &[Option<bool>], d: i128, r: &mut [i128], tokens: &mut Tokens,
         budget: &mut Limits,
-    ) -> Checked<i128> {
+    ) -> Result<i128, ChainRejection> {
         // The `t` rows' multipliers, summed: each row costs one step, not one per variable.
         let (x0, mut t) = (self.n + 1, 0i128);
         for _ in 0..tokens.number("row count", 0, u64::MAX as i128)? {
@@ -256,6 +256,9 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
     budget.charge(0, 8 * (n as u64 + 1), "the chain")?;
     let (mut place, mut previous) = (vec![0usize; n + 1], 0);
     for i in 1..=length {
+        if let Some("graph" | "denominator") = tokens.0.clone().next() {
+            return no(format!("the chain has {} numbers, its `length` line says {length}", i - 1));
+        }
         let v = tokens.number("chain number", 1, n as i128)?;
         if place[v] != 0 {
             return no(format!("chain: {v} appears twice (places {} and {i})", place[v]));
@@ -271,15 +274,15 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
     let m = match tokens.word("denominator")? {
         "denominator" => n,
         "graph" => (tokens.number("graph", n as i128 + 1, most)?, tokens.expect("denominator")?).0,
-        other => return no(format!("expected `denominator`, found `{other}`")),
+        other => return no(format!("{length} chain numbers, then `{other}`, not `denominator`")),
     };
     // G_M's edges, then H and the tree's tables: 96 bytes a number and an edge of G_M.
     let edges: u64 = (1..=m as u64).map(|a| m as u64 / a - 1).sum();
     budget.charge(m as u64 + edges, 96 * (m as u64 + 1 + edges), "the graph")?;
     let mut programme = Programme::new(m, length >= 3, edges as usize);
-    let denominator = tokens.int("denominator")?;
-    if !(1..=1 << 62).contains(&denominator) {
-        return no(format!("denominator {denominator} is outside 1..=2^62"));
+    let d = tokens.int("denominator")?;
+    if !(1..=1 << 62).contains(&d) {
+        return no(format!("denominator {d} is outside 1..=2^62"));
     }
     tokens.expect("cuts")?;
     let cut_count = tokens.number("cut count", 0, u64::MAX as i128)?;
@@ -290,11 +293,10 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         budget.charge(0, 8 * size as u64 + 112, "a cut")?;
         let mut set = Vec::with_capacity(size);
         for _ in 0..size {
-            let v = programme.vertex(tokens)?;
-            if set.last().is_some_and(|&last| last >= v) {
-                return no(format!("cut {i}: its numbers are not strictly increasing"));
-            }
-            set.push(v);
+            set.push(programme.vertex(tokens)?);
+        }
+        if set.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return no(format!("cut {i}: its numbers are not strictly increasing"));
         }
         if set.binary_search(&k).is_err() {
             return no(format!("cut {i}: {k} is not in its set"));
@@ -309,11 +311,11 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         programme.cuts.push((k, set, within));
     }
     tokens.expect("tree")?;
-    let bar = denominator.checked_mul(length as i128 + 1).ok_or_else(overflow)?;
+    let bar = d.checked_mul(length as i128 + 1).ok_or_else(overflow)?;
     let variables = m + 1 + programme.edges.len();
     let (mut fixed, mut r) = (vec![None; variables], vec![0i128; variables]);
     let (mut open, mut leaves) = (Vec::new(), 0u64);
-    loop {
+    'tree: loop {
         match tokens.word("tree node")? {
             "branch" => {
                 let var = programme.variable(tokens)?;
@@ -325,24 +327,22 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
             }
             "leaf" => {
                 budget.charge(variables as u64, 0, "a leaf")?;
-                let bound = programme.bound(&fixed, denominator, &mut r, tokens, budget)?;
-                if bound >= bar {
-                    let (leaf, d) = (leaves + 1, denominator);
-                    return no(format!("leaf {leaf}: bound {bound}/{d} is not below length + 1"));
-                }
+                let bound = programme.bound(&fixed, d, &mut r, tokens, budget)?;
                 leaves += 1;
+                if bound >= bar {
+                    return no(format!("leaf {leaves}: bound {bound}/{d} is not below length + 1"));
+                }
             }
             other => return no(format!("unknown tree node `{other}`")),
         }
-        while let Some(&var) = open.last() {
+        // Back to the deepest branch whose subtree for 1 is still to come; none: the tree ends.
+        loop {
+            let Some(&var) = open.last() else { break 'tree };
             if fixed[var] == Some(false) {
                 fixed[var] = Some(true); // the subtree for 0 is done: now the one for 1
                 break;
             }
             (fixed[var], _) = (None, open.pop());
-        }
-        if open.is_empty() {
-            break;
         }
     }
     tokens.expect("end")?;

@@ -16,7 +16,7 @@ pub const EXIT_CODES: &str = "Exit codes:
   0  every file is a valid proof (and, with --covers, they prove the statement printed)
   1  some file is not a proof (invalid), does not prove the expected n, or --covers found a
      gap or a conflict: the proof is wrong or incomplete
-  2  usage error, or a file could not be read
+  2  usage error, or a file could not be read or is not a certificate at all
   3  a limit refused to check some file (refused): that says nothing about the proof; rerun
      with larger --max-positions, --max-memory-mib or --max-work
 When several apply, the first in the order 1, 2, 3 wins.";
@@ -63,12 +63,10 @@ pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
     (a <= b).then_some((a, b)).ok_or(format!("the range {a}..{b} is empty: {a} > {b}"))
 }
 
-/// Which lines of success `run` leaves out (failures always print).
-#[derive(Clone, Copy, Default)]
-pub struct Quiet {
-    pub files: bool,
-    pub statement: bool,
-}
+/// The first bytes of a certificate (spec.md §2) and of a chain certificate (spec.md §6).
+const MAGICS: [&[u8]; 2] = [b"JUNIPERG", b"JGCHAIN1\n"];
+const NOT_A_CERTIFICATE: &str = "not a certificate (a certificate starts with JUNIPERG, a chain \
+                                 certificate with JGCHAIN1); nothing checked";
 
 /// One file's outcome, in the order of precedence of the exit codes.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -82,13 +80,12 @@ enum Outcome {
 }
 
 /// Checks every file, prints one line each, then the `--covers` statement; the exit code.
-/// `quiet.files` prints no line for a valid file, `quiet.statement` no `--covers` statement
-/// that holds: with both, only the failures print.
-pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
+/// `quiet` prints no line for a valid file (the failures and the statement still print).
+pub fn run(args: &Args, quiet: bool) -> ExitCode {
     let max_memory = args.max_memory_mib.saturating_mul(1 << 20);
     let limits = Limits { max_positions: args.max_positions, max_memory, max_work: args.max_work };
     let (json, expect_n) = (args.format == "json", args.expect_n);
-    let out = Report { json, quiet: quiet.files, whole: args.whole_line, limits, expect_n };
+    let out = Report { json, quiet, whole: args.whole_line, limits, expect_n };
     let (mut worst, mut proved) = (Outcome::Valid, Vec::new());
     for path in &args.paths {
         let (outcome, verdict) = out.check(path);
@@ -105,7 +102,6 @@ pub fn run(args: &Args, quiet: Quiet) -> ExitCode {
         };
         let range = json!({ "from": from, "to": to });
         match holds {
-            Some(true) if quiet.statement => {}
             _ if json => {
                 say(object(&[("covers", range), ("holds", json!(holds)), (key, json!(text))]))
             }
@@ -166,6 +162,11 @@ impl Report {
             Ok(Err(rejection)) => return rejected(true, &rejection),
             Err(error) => return (self.fail(&name, Outcome::Unreadable, error.to_string()), None),
         };
+        // Bytes that do not start as either kind of certificate (a start cut short does) are no
+        // proof at all: an error, as for a file that cannot be read (spec.md §4.9).
+        if !MAGICS.iter().any(|magic| magic.starts_with(&bytes[..bytes.len().min(magic.len())])) {
+            return (self.fail(&name, Outcome::Unreadable, NOT_A_CERTIFICATE.into()), None);
+        }
         // A chain certificate (spec.md §6) is a claim about the solitaire, not about who wins.
         if is_chain_certificate(&bytes) {
             let v = match check_within(&bytes, limits) {

@@ -121,6 +121,11 @@ fn read_number(bytes: &[u8]) -> u64 {
 /// The largest witness section (§3.5): the count, then 96 witnesses of 3 + 63 fields.
 const WITNESSES_MOST: u64 = 8 + 96 * (24 + 8 * 63);
 
+/// `truncated: the file has B bytes, its header takes H`.
+fn truncated(bytes: &[u8], takes: impl std::fmt::Display) -> String {
+    format!("truncated: the file has {} bytes, its header takes {takes}", bytes.len())
+}
+
 /// Decodes the header and runs its checks in the order of spec.md §4.3, up to the body's
 /// length: the first bytes of a file decide them all.
 fn header(bytes: &[u8]) -> Result<(RawHeader<'_>, usize), Rejection> {
@@ -130,22 +135,22 @@ fn header(bytes: &[u8]) -> Result<(RawHeader<'_>, usize), Rejection> {
         return Err(header(0, if bytes.is_empty() { "empty file" } else { wrong_magic }.into()));
     }
     if bytes.len() < 80 {
-        let what =
-            format!("truncated: the file has {} bytes, a header takes 80 or more", bytes.len());
-        return Err(header(bytes.len(), what));
+        return Err(header(bytes.len(), truncated(bytes, "80 or more")));
     }
     // `standard()` is already little-endian: this is the configuration of spec.md §2.
     let config = bincode::config::standard().with_fixed_int_encoding().with_limit::<1024>();
     let (raw, len): (RawHeader, usize) = bincode::serde::borrow_decode_from_slice(bytes, config)
         .map_err(|error| {
             use bincode::error::DecodeError;
+            // A header takes 80 bytes and its generator's, whose length is at byte 32.
+            let takes = read_number(&bytes[32..40]).saturating_add(80);
             let what = match error {
-                DecodeError::UnexpectedEnd { .. } => "truncated: the file ends inside the header",
-                DecodeError::LimitExceeded => "the generator length runs past any header",
-                DecodeError::Utf8 { .. } => "the generator is not UTF-8 text",
-                _ => "the generator does not decode",
+                DecodeError::UnexpectedEnd { .. } => truncated(bytes, takes),
+                DecodeError::LimitExceeded => "the generator length runs past any header".into(),
+                DecodeError::Utf8 { .. } => "the generator is not UTF-8 text".into(),
+                _ => "the generator does not decode".into(),
             };
-            header(32, what.into())
+            header(32, what)
         })?;
     let (version, generator, n, kind) = (raw.version, raw.generator.len(), raw.n, raw.kind);
     let retired = ["0 (tree)", "1 (walked pairing)"][kind.min(1) as usize];
@@ -254,13 +259,16 @@ fn witnesses(body: &[u8], offset: u64) -> Result<(Vec<Witness>, usize), Rejectio
 /// read and its maps charged to the memory bound before any check of §4.5–§4.10 starts.
 pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection> {
     let (header, len) = self::header(bytes)?;
-    let (body, body_len) = (&bytes[len..], header.body_len);
-    let (actual, total) = (body.len() as u64, (len as u64).saturating_add(body_len));
-    let runs_on = format!("the file runs on past the {total} bytes its header announces");
+    let (body, size) = (&bytes[len..], bytes.len() as u64);
+    // The header announces the file's size: its own bytes and `body_len`. Past 4096 bytes
+    // more, the rest is not read (`read_bounded`), so not counted.
+    let total = (len as u64).saturating_add(header.body_len);
     let hash = *blake3::hash(body).as_bytes();
+    let most = total.saturating_add(SLACK);
+    let (more, shown) = if size > most { ("more than ", most) } else { ("", size) };
+    let sizes = format!("the file has {more}{shown} bytes, its header announces {total}");
     let checks = [
-        (actual > body_len.saturating_add(SLACK), total, runs_on),
-        (body_len != actual, len as u64 - 40, format!("body_len is {body_len} not {actual}")),
+        (size != total, len as u64 - 40, sizes),
         (hash != header.body_blake3, len as u64 - 32, "body BLAKE3 differs".into()),
     ];
     if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
@@ -345,11 +353,7 @@ fn pair_list(
     // Two entries a pair; refused before the map is allocated if they would break the bound.
     let numbers = (pairs.len() / width) as u64;
     let bytes = numbers.saturating_mul(table_entry_bytes::<(u64, (u64, u64))>());
-    let Some(left) = budget.checked_sub(bytes) else {
-        let what = format!("memory limit: {} pairs need more than {budget} bytes", numbers / 2);
-        return Err(Rejection::Limit { what, line: vec![] });
-    };
-    *budget = left;
+    charge(budget, bytes, &format!("a map of {} pairs", numbers / 2))?;
     let mut partners = HashMap::with_capacity(numbers as usize);
     let mut previous = 0;
     for (index, pair) in pairs.chunks_exact(2 * width).enumerate() {

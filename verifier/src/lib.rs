@@ -84,11 +84,13 @@ impl Verdict {
 }
 
 /// The report of the CLI contract:
-/// `valid: n=N, <first|second> player wins, <P> positions, blake3 <hex>` (see `claim`).
+/// `valid: n=N, <first|second> player wins, <P> positions, blake3 <hex>` (see `claim`;
+/// `1 position` for one).
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (claim, positions, hash) = (self.claim(), self.positions, self.blake3_hex());
-        write!(f, "valid: {claim}, {positions} positions, blake3 {hash}")
+        let s = if positions == 1 { "" } else { "s" };
+        write!(f, "valid: {claim}, {positions} position{s}, blake3 {hash}")
     }
 }
 

@@ -10,7 +10,7 @@ use jg_verify::cli;
 #[derive(Parser)]
 #[command(name = "jg-verify", version, after_help = cli::EXIT_CODES)]
 struct Command {
-    /// Print only the failures: no line for a valid file, no statement that holds
+    /// Print no line for a valid file: only the failures and the --covers statement
     #[arg(short, long)]
     quiet: bool,
     #[command(flatten)]
@@ -20,5 +20,5 @@ struct Command {
 fn main() -> std::process::ExitCode {
     // A usage error exits 2 with clap's message, `--help` and `--version` exit 0.
     let Command { quiet, args } = Command::parse();
-    cli::run(&args, cli::Quiet { files: quiet, statement: quiet })
+    cli::run(&args, quiet)
 }

@@ -116,8 +116,18 @@ fn a_lying_length_is_refused() {
     let lie = replace_line(&text, "length 77", "length 78");
     let lie = replace_line(&lie, chain_line, &format!("{chain_line} 97"));
     assert_says(&rejection(&lie), "chain: 97 (place 78) is not related to 58");
+    // A length that is not the chain's: said in the file's own words (issue 40).
     let lie = replace_line(&text, "length 77", "length 78");
-    assert_says(&rejection(&lie), "chain number: `denominator` is not an integer");
+    assert_says(&rejection(&lie), "the chain has 77 numbers, its `length` line says 78");
+    let lie = replace_line(&text, "length 77", "length 76");
+    assert_says(&rejection(&lie), "76 chain numbers, then `58`, not `denominator`");
+    // The newcomer's edit: n = 50 (a chain of 41) claimed as `length 42`.
+    let lie = replace_line(&published(50), "length 41", "length 42");
+    let message = rejection(&lie);
+    assert_eq!(
+        message,
+        "invalid chain certificate: the chain has 41 numbers, its `length` line says 42"
+    );
 }
 
 #[test]
@@ -265,7 +275,7 @@ fn a_branch_and_cut_tree_certificate_verifies_and_needs_every_node() {
     assert_says(&rejection(&other), "leaf 1: bound 1906/4 is not below length + 1");
     // One number more claimed (the chain is then too short for its length).
     let wider = text.replacen("length 472\n", "length 473\n", 1);
-    assert_says(&rejection(&wider), "chain number: `denominator` is not an integer");
+    assert_says(&rejection(&wider), "the chain has 472 numbers, its `length` line says 473");
     // Every prefix short of `end` is refused.
     let bytes = text.as_bytes();
     for cut in (0..bytes.len() - 4).step_by(97) {
@@ -348,7 +358,7 @@ fn a_proof_over_a_larger_graph_proves_a_smaller_n_and_nothing_more() {
     assert_says(&rejection(&from_above(38, 37, "graph 69")), "graph 69 is outside 38..=68");
     assert_says(&rejection(&from_above(38, 37, "graph x")), "graph: `x` is not an integer");
     assert_says(&rejection(&from_above(38, 37, "graph")), "graph: `denominator` is not");
-    assert_says(&rejection(&from_above(38, 37, "grph 38")), "expected `denominator`");
+    assert_says(&rejection(&from_above(38, 37, "grph 38")), "then `grph`, not `denominator`");
     // Its own proof over a larger graph than its own: the extra numbers are not bounded.
     assert_says(&rejection(&from_above(38, 38, "graph 40")), "is not below length + 1");
     // 39's chain holds 39: not a chain of 1..38.

@@ -91,7 +91,7 @@ fn a_limit_is_a_refusal_not_a_verdict() {
     assert!(result.out.starts_with(&expected), "{}", result.out);
     assert_eq!(result.code, 3);
     // A refuted file outranks a refused one.
-    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERG");
     assert_eq!(
         run(&["--max-positions".as_ref(), "5".as_ref(), path.as_os_str(), bad.as_os_str()]).code,
         1
@@ -280,13 +280,48 @@ fn run_limited(kib: u64, seconds: u64, args: &str) -> Option<Run> {
 }
 
 /// An endless input is refused from its first bytes: `/dev/zero` under a 1 GiB address space
-/// is invalid (wrong magic) at once, not read. (The deadline is generous for a shared machine;
-/// the read stops after its first kilobyte.)
+/// is no certificate at once (exit 2), not read. (The deadline is generous for a shared
+/// machine; the read stops after its first kilobyte.)
 #[test]
 fn an_endless_input_is_refused_from_its_magic() {
     let result = run_limited(1 << 20, 20, "/dev/zero").expect("jg-verify /dev/zero ended");
-    assert_eq!(result.code, 1, "{}{}", result.out, result.err);
-    assert!(result.out.starts_with("/dev/zero: invalid: header at byte 0: wrong magic"));
+    assert_eq!(result.code, 2, "{}{}", result.out, result.err);
+    assert!(result.err.starts_with("/dev/zero: error: not a certificate"), "{}", result.err);
+}
+
+/// Bytes that start as neither kind of certificate (a text file, a flipped magic) are not a
+/// proof at all: an error (exit 2, on stderr, status `error` in JSON), as `jg verify` says,
+/// and the other files are still checked; a certificate cut short within its magic is still a
+/// certificate, invalid (issue 40: `jg-verify README.md` said invalid, exit 1).
+#[test]
+fn what_is_no_certificate_is_an_error_not_an_invalid_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let valid = write(dir.path(), "cert-14.bin", &closed(14, false));
+    let readme = Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+    let flipped = write(dir.path(), "flipped.bin", b"JUNIPERX and more");
+    for other in [readme.as_path(), &flipped] {
+        let result = run(&[other.as_os_str(), valid.as_os_str()]);
+        let expected = format!(
+            "{}: error: not a certificate (a certificate starts with JUNIPERG, a chain certificate \
+             with JGCHAIN1); nothing checked\n",
+            other.display()
+        );
+        assert_eq!((result.code, result.err), (2, expected));
+        assert!(result.out.starts_with(&format!("{}: valid: ", valid.display())), "{}", result.out);
+        let json = run(&["--format".as_ref(), "json".as_ref(), other.as_os_str()]);
+        assert_eq!(json.code, 2);
+        assert!(
+            json.out.contains(r#""status":"error","reason":"not a certificate"#),
+            "{}",
+            json.out
+        );
+    }
+    for start in [&b"JUNIPER"[..], b"JGCHA", b""] {
+        let cut = write(dir.path(), "cut.bin", start);
+        let result = run(&[cut.as_os_str()]);
+        assert_eq!(result.code, 1, "{start:?}: {}{}", result.out, result.err);
+        assert!(result.out.contains(": invalid: "), "{}", result.out);
+    }
 }
 
 /// A header that announces more bytes than the memory bound: the file is refused after at most
@@ -331,14 +366,33 @@ fn trailing_bytes_are_invalid_however_many() {
     let path = write(dir.path(), "few.bin", &bytes);
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 1);
-    let body = length - BODY;
-    assert!(result.out.contains(&format!("body_len is {body} not {}", body + 3)), "{}", result.out);
+    let expected = format!("the file has {} bytes, its header announces {length}", length + 3);
+    assert!(result.out.contains(&expected), "{}", result.out);
     bytes.resize(length + (1 << 20), 0);
     let path = write(dir.path(), "many.bin", &bytes);
     let result = run(&[path.as_os_str()]);
     assert_eq!(result.code, 1);
-    let expected = format!("invalid: header at byte {length}: the file runs on past the {length}");
+    // Past 4096 bytes more, the rest is not read: "more than" the bytes read.
+    let (at, read) = (BODY - 40, length + 4096);
+    let expected = format!("header at byte {at}: the file has more than {read} bytes, its header");
     assert!(result.out.contains(&expected), "{}", result.out);
+}
+
+/// One position is `1 position` (cert-2 and cert-3; issue 40 read `1 positions`), two or more
+/// are `positions`.
+#[test]
+fn one_position_is_singular() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates");
+    let (two, four) = (dir.join("cert-2.bin"), dir.join("cert-4.bin"));
+    let result = run(&[two.as_os_str(), four.as_os_str()]);
+    let lines: Vec<&str> = result.out.lines().collect();
+    assert_eq!((result.code, lines.len()), (0, 2), "{}", result.out);
+    assert!(
+        lines[0].contains(": valid: n=2, second player wins, 1 position, blake3 "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains(" positions, blake3 ") && !lines[1].contains(" 1 position"));
 }
 
 /// `-` reads standard input, as `-o -` writes standard output.
@@ -359,15 +413,14 @@ fn a_dash_reads_standard_input() {
     assert!(out.starts_with("-: valid: n=14, "), "{out}");
 }
 
-/// `-q` prints only the failures: nothing for valid files and a holding statement, the line of
-/// an invalid file.
+/// `-q` leaves out the line of each valid file: an invalid file's line still prints.
 #[test]
 fn quiet_prints_only_the_failures() {
     let dir = tempfile::tempdir().unwrap();
     let valid = write(dir.path(), "cert-14.bin", &closed(14, false));
     let result = run(&["-q".as_ref(), valid.as_os_str()]);
     assert_eq!((result.code, result.out.as_str(), result.err.as_str()), (0, "", ""));
-    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERG");
     let result = run(&["-q".as_ref(), valid.as_os_str(), bad.as_os_str()]);
     assert_eq!(result.code, 1);
     assert_eq!(result.out.lines().count(), 1, "{}", result.out);
@@ -380,7 +433,7 @@ fn quiet_prints_only_the_failures() {
 fn a_closed_pipe_ends_the_lines_not_the_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let valid = write(dir.path(), "cert-14.bin", &closed(14, false));
-    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERG");
     let many = vec![format!("'{}'", valid.display()); 2000].join(" ");
     let binary = env!("CARGO_BIN_EXE_jg-verify");
     let script = format!("'{binary}' {many} '{}' | true; echo \"$?\"", bad.display());
@@ -440,7 +493,8 @@ fn a_chain_certificate_past_a_bound_is_refused() {
     assert_eq!(run(&["--max-work".as_ref(), "10000".as_ref(), published.as_os_str()]).code, 0);
 }
 
-/// `--covers` with `-q` prints no statement that holds, but still a failing one; with
+/// `--covers` with `-q` prints the statement, holding or failing, and no valid file's line
+/// (as its help says; `jg verify -q` prints it too: issue 40); with
 /// `--format json` the statement is one object `covers`, `holds`, then `statement`, `failure`
 /// or `reason` (spec.md §4.9), in that order of keys.
 #[test]
@@ -454,14 +508,15 @@ fn the_covers_statement_quiet_and_as_json() {
         run(&args)
     };
     let quiet = with(&["-q", "--covers", "1..3"], &paths);
-    assert_eq!((quiet.code, quiet.out.as_str(), quiet.err.as_str()), (0, "", ""));
+    let statement =
+        "the second player wins exactly for n = 1, 2; the first player wins every other n";
+    let bytes: u64 = paths.iter().map(|p| std::fs::metadata(p).unwrap().len()).sum();
+    let line = format!("covers n=1..3: {statement} (even opening; 3 files, {bytes} bytes)\n");
+    assert_eq!((quiet.code, quiet.out.as_str(), quiet.err.as_str()), (0, line.as_str(), ""));
     let quiet = with(&["-q", "--covers", "1..4"], &paths);
     assert_eq!(quiet.code, 1);
     assert_eq!(quiet.out, "covers n=1..4: fails: n=4 is proved by no file\n");
     let json = with(&["--format", "json", "--covers", "1..3"], &paths);
-    let statement =
-        "the second player wins exactly for n = 1, 2; the first player wins every other n";
-    let bytes: u64 = paths.iter().map(|p| std::fs::metadata(p).unwrap().len()).sum();
     assert_eq!(
         json.out.lines().last().unwrap(),
         format!(
@@ -473,7 +528,7 @@ fn the_covers_statement_quiet_and_as_json() {
         (json.code, json.out.as_str()),
         (1, "{\"covers\":{\"from\":1,\"to\":4},\"holds\":false,\"failure\":\"n=4 is proved by no file\"}\n")
     );
-    let bad = write(dir.path(), "bad.bin", b"JUNIPERX");
+    let bad = write(dir.path(), "bad.bin", b"JUNIPERG");
     let json = with(&["--format", "json", "--covers", "1..3"], &[paths[0].clone(), bad]);
     assert_eq!(json.code, 1);
     assert_eq!(

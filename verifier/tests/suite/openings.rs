@@ -151,10 +151,11 @@ fn every_form_proves_exactly_the_winning_openings() {
                     winning.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
                 };
                 let rule = if free { ", free opening" } else { "" };
-                let line = format!(
-                    "valid: n={n}{rule}, winning openings: {list}, {} positions",
-                    verdict.positions
-                );
+                let positions = match verdict.positions {
+                    1 => "1 position".to_string(),
+                    more => format!("{more} positions"),
+                };
+                let line = format!("valid: n={n}{rule}, winning openings: {list}, {positions},");
                 assert!(verdict.to_string().starts_with(&line), "{verdict}");
             }
         }
