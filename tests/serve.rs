@@ -712,3 +712,49 @@ fn help_states_every_bound_and_that_no_game_is_kept() {
     }
     insta::assert_snapshot!("serve_help", help);
 }
+
+/// The real command on loopback: the listening line of docs/API.md, a page and a route over a
+/// socket, then Ctrl-C (SIGINT) ends it cleanly (exit 0, its stopping line).
+#[cfg(unix)]
+#[test]
+fn the_command_listens_answers_and_stops_on_ctrl_c() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let host = line
+        .trim_end()
+        .strip_prefix("jg serve: listening on http://127.0.0.1:")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("not the listening line: {line:?}"));
+    let port: u16 = host.parse().unwrap();
+    assert_ne!(port, 0);
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .write_all(b"GET /api/theorem HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"statement\":\"Theorem."), "{answer}");
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &server.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = server.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("jg serve: stopping (Ctrl-C)"), "{stderr}");
+    assert!(
+        !stderr.contains("warning"),
+        "loopback is not warned about: {stderr}"
+    );
+}

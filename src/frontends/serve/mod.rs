@@ -8,12 +8,14 @@
 //!   a game in words, the perfect player's strategy and when the certificate proves it;
 //! - [`results`]: who wins n, the theorem, the chart, the certificate of n;
 //! - [`verify`]: an uploaded certificate checked by `jg_verify`;
+//! - [`listen`]: the listening line and the warning for a non-loopback address;
 //! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit.
 
 pub mod assets;
 pub mod bounds;
 pub mod error;
 pub mod game;
+pub mod listen;
 pub mod results;
 pub mod router;
 pub mod story;

@@ -2,7 +2,7 @@
 //! prints the listening line of docs/API.md on stdout, serves until Ctrl-C.
 
 use super::CliError;
-use juniper_green::frontends::serve::{self, bounds};
+use juniper_green::frontends::serve::{self, bounds, listen};
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -65,15 +65,10 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         let bound = listener
             .local_addr()
             .map_err(|e| format!("cannot read the address listened on: {e}"))?;
-        if !bound.ip().is_loopback() {
-            eprintln!(
-                "jg serve: warning: listening on {}, which is not loopback: anyone who can reach \
-                 this machine on port {} can use the server",
-                bound.ip(),
-                bound.port()
-            );
+        if let Some(warning) = listen::exposure_warning(bound) {
+            eprintln!("{warning}");
         }
-        println!("jg serve: listening on http://{bound}/");
+        println!("{}", listen::listening_line(bound));
         let stop = async {
             let _ = tokio::signal::ctrl_c().await;
             eprintln!("jg serve: stopping (Ctrl-C)");
