@@ -5,7 +5,7 @@
 
 use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::play::abbreviate;
-use crate::game::{related, Player as Side};
+use crate::game::{related_numbers, Player as Side};
 use crate::pairing::Pairing;
 
 /// Pairs of the line listed in a strategy before the rest is counted.
@@ -56,7 +56,7 @@ pub fn why_over(n: u64, human: Side, line: &[u64], loser: Side) -> String {
             "There is no even number on 1..{n} to open with: the first player has no move. {winner_words}"
         );
     };
-    let related_numbers: Vec<u64> = (1..=n).filter(|&k| related(k, last)).collect();
+    let neighbours: Vec<u64> = related_numbers(n, last).collect();
     let whose = if loser == human {
         "The opponent's"
     } else {
@@ -67,15 +67,15 @@ pub fn why_over(n: u64, human: Side, line: &[u64], loser: Side) -> String {
     } else {
         "the opponent"
     };
-    let numbers = match related_numbers.len() {
+    let numbers = match neighbours.len() {
         0 => format!("no number on 1..{n} divides {last} or is a multiple of it"),
         1 => format!(
             "its only divisor or multiple on 1..{n}, {}, was already played",
-            related_numbers[0]
+            neighbours[0]
         ),
         count => format!(
             "its {count} divisors and multiples on 1..{n} ({}) were all played already",
-            abbreviate(&related_numbers)
+            abbreviate(&neighbours)
         ),
     };
     format!("{whose} {last} left {left} no legal move: {numbers}. {winner_words}")
