@@ -6,6 +6,7 @@
 //! short, why few numbers of that window fit in any chain.
 
 use super::draw::{escape, Circle, PLAYED};
+use super::words::counted;
 use crate::engines::chain::{check_chain, ChainError, LongestChain};
 use crate::primes::{factorise, is_prime};
 use std::fmt::Write as _;
@@ -268,7 +269,7 @@ pub fn draw_chain(found: &LongestChain) -> Result<String, ChainDrawError> {
     page.gap(8.0);
     page.heading(&format!(
         "Left out of this chain: {}, by window (n/(k+1), n/k]",
-        counted(left_out as u64, "number", "numbers")
+        counted(left_out, "number", "numbers")
     ));
     page.note(
         "Each number x left out is listed in the window (n/(k+1), n/k] that holds it (k = n/x \
@@ -344,11 +345,6 @@ fn dots(circle: &Circle, svg: &mut String, chain: &[u64]) {
             circle.label(svg, k);
         }
     }
-}
-
-/// "1 node", "3 nodes".
-fn counted(count: u64, one: &str, many: &str) -> String {
-    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -193,11 +193,8 @@ pub enum TextOrJson {
     Json,
 }
 
-/// A count and its noun, singular for one: `1 position`, `2 positions`.
-pub fn counted(count: impl std::fmt::Display, one: &str, many: &str) -> String {
-    let word = if count.to_string() == "1" { one } else { many };
-    format!("{count} {word}")
-}
+/// A count and its noun, singular for one: the library's, shared with its figures.
+pub use juniper_green::frontends::words::counted;
 
 /// The opening-rule flag shared by the solving commands.
 #[derive(clap::Args, Clone, Copy)]
