@@ -404,9 +404,10 @@ impl Model {
                 .iter()
                 .filter(|open| matches!(open.from, Snapshot::Microlp(_)))
                 .count();
-            let from = match held < MAX_SNAPSHOTS {
-                true => lp.snapshot(),
-                false => Snapshot::None,
+            let from = if held < MAX_SNAPSHOTS {
+                lp.snapshot()
+            } else {
+                Snapshot::None
             };
             for (child, value) in [(zero_slot, false), (one_slot, true)] {
                 let mut fixings = fixings.clone();
