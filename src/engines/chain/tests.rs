@@ -467,3 +467,54 @@ fn the_common_denominator_stops_at_the_verifiers_bound() {
     assert!(spliced.contains(&format!("\ndenominator {}\n", 1u64 << 62)));
     assert!(through::splice(31, &chain, &below, &empty, 3).is_none());
 }
+
+/// A node branched on while the longest chain known was short closes as a leaf once the
+/// final chain is long enough: `collapse` turns it into its own leaf (its subtree then out of
+/// the proof's reach) and leaves a branch whose bound is not below the final length + 1.
+#[test]
+fn branches_the_final_chain_closes_become_leaves() {
+    use cut::{Leaf, Node};
+    let leaf = |cuts| Leaf {
+        point: None,
+        fixings: Vec::new(),
+        cuts,
+    };
+    let tree = || {
+        vec![
+            Node::Branch(0, 1, 2),
+            Node::Leaf(leaf(1)),
+            Node::Branch(1, 3, 4),
+            Node::Leaf(leaf(2)),
+            Node::Leaf(leaf(3)),
+        ]
+    };
+    let branched = || {
+        vec![
+            Some((10.5, leaf(7))),
+            None,
+            Some((9.9, leaf(8))),
+            None,
+            None,
+        ]
+    };
+    let shape = |tree: &[Node]| -> Vec<Option<usize>> {
+        tree.iter()
+            .map(|node| match node {
+                Node::Leaf(leaf) => Some(leaf.cuts),
+                _ => None,
+            })
+            .collect()
+    };
+    // Longest chain 9: the root's 10.5 allows 10 numbers, the node's 9.9 does not.
+    let mut nine = tree();
+    cut::collapse(&mut nine, branched(), 9);
+    assert_eq!(shape(&nine), [None, Some(1), Some(8), Some(2), Some(3)]);
+    // Longest chain 10: the root alone.
+    let mut ten = tree();
+    cut::collapse(&mut ten, branched(), 10);
+    assert_eq!(shape(&ten)[0], Some(7));
+    // Longest chain 8: nothing closes.
+    let mut eight = tree();
+    cut::collapse(&mut eight, branched(), 8);
+    assert_eq!(shape(&eight), shape(&tree()));
+}
