@@ -518,3 +518,29 @@ fn branches_the_final_chain_closes_become_leaves() {
     cut::collapse(&mut eight, branched(), 8);
     assert_eq!(shape(&eight), shape(&tree()));
 }
+
+/// The leaves' dual LP narrowed by complementary slackness gives the same bound as the whole
+/// one on every leaf of the weak-root trees (n = 25..40), and so do the multipliers the
+/// certificate takes.
+#[test]
+fn the_narrowed_dual_bounds_every_leaf_as_the_whole_one() {
+    let mut leaves = 0;
+    for n in 25..=40 {
+        let (found, explored) = by_cuts(n, &[], None, WEAK_ROOT, &silent).unwrap();
+        let explored = explored.unwrap();
+        let (model, cuts) = (&explored.model, &explored.cuts);
+        for node in &explored.tree {
+            let cut::Node::Leaf(leaf) = node else {
+                continue;
+            };
+            let whole = model.prove(leaf, cuts, false).unwrap();
+            let narrow = model.prove(leaf, cuts, true).unwrap();
+            let (a, b) = (whole.bound(&leaf.fixings), narrow.bound(&leaf.fixings));
+            assert!((a - b).abs() < 1e-6, "n = {n}: whole {a}, narrowed {b}");
+            let taken = model.prove_leaf(leaf, cuts, found.chain.len()).unwrap();
+            assert!((taken.bound(&leaf.fixings) - a).abs() < 1e-6, "n = {n}");
+            leaves += 1;
+        }
+    }
+    assert!(leaves > 60, "{leaves} leaves");
+}
