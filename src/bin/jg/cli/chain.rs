@@ -19,8 +19,9 @@ A default build uses microlp (pure Rust) instead: the same certificates' validit
 /// What `jg chain --help` says of this binary's LP solver (the cargo feature `highs`).
 #[cfg(not(feature = "highs"))]
 pub const LP_BACKEND: &str = "LP solver of this binary: microlp (pure Rust, the default build). \
-It proves n up to about 600 in under a minute and n = 700 in one to two, not n = 1000; that \
-and the hardest n of the published folder (the 950s) need HiGHS: \
+It proves n up to about 600 in under a minute and n = 700 to 1000 in one to two minutes of CPU \
+each (a(1000) = 666 with its certificate: about 95 s); a range gets slower where a(n) jumps by 2 \
+and in the 950s. HiGHS is about 9 times faster at n = 1000: \
 cargo install --locked --path . --features highs (needs cmake, a C++ compiler and libclang).";
 
 #[derive(clap::Args)]
@@ -28,7 +29,8 @@ pub struct Args {
     /// The numbers 1..=N (at most 2^20). Memory: one LP of G_N (about N ln N edges) and its
     /// cuts for the whole tree, and with --certificate each leaf's LP point until the tree is
     /// proved: with HiGHS 50-140 MB at N = 500, 460-560 MB at N = 700 (a tree), 160-710 MB at
-    /// N = 1000; with microlp (the default build) 29 MB at N = 500, 222 MB at N = 700
+    /// N = 1000; with microlp (the default build) 29 MB at N = 500, 222 MB at N = 700, 260 MB at
+    /// N = 1000
     #[arg(value_parser = super::parse_n, required_unless_present_any = ["range", "from"])]
     pub n: Option<u64>,
     /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
