@@ -19,9 +19,10 @@ A default build uses microlp (pure Rust) instead: the same certificates' validit
 /// What `jg chain --help` says of this binary's LP solver (the cargo feature `highs`).
 #[cfg(not(feature = "highs"))]
 pub const LP_BACKEND: &str = "LP solver of this binary: microlp (pure Rust, the default build). \
-It proves n up to about 600 in under a minute and n = 700 to 1000 in one to two minutes of CPU \
-each (a(1000) = 666 with its certificate: about 95 s); a range gets slower where a(n) jumps by 2 \
-and in the 950s. HiGHS is about 9 times faster at n = 1000: \
+It proves n up to about 600 in under a minute, n = 700, 800, 900 and 1000 in one to two minutes \
+of CPU each (a(1000) = 666 with its certificate: about 95 s), and some n between in several \
+(whose proofs are trees of a hundred leaves and more: n = 950 took 4 minutes in a range). \
+HiGHS is about 9 times faster at n = 1000: \
 cargo install --locked --path . --features highs (needs cmake, a C++ compiler and libclang).";
 
 #[derive(clap::Args)]
