@@ -62,6 +62,11 @@ impl Multipliers {
         }
         bound
     }
+
+    /// Whether their bound under `fixings` is below `length` + 1, with room for rounding.
+    fn close(&self, fixings: &[(usize, bool)], length: usize) -> bool {
+        self.bound(fixings) < length as f64 + 0.999
+    }
 }
 
 /// Rows this close to tight at the LP point may carry a multiplier.
@@ -114,7 +119,7 @@ impl Model {
                     // enough; else this leaf's own dual LP is solved.
                     let reused = known
                         .iter()
-                        .position(|m: &Multipliers| m.bound(&leaf.fixings) < length as f64 + 0.999);
+                        .position(|m: &Multipliers| m.close(&leaf.fixings, length));
                     let index = match reused {
                         Some(index) => index,
                         None => {
@@ -157,9 +162,8 @@ impl Model {
         cuts: &[Cut],
         length: usize,
     ) -> Result<Multipliers, String> {
-        let enough = |m: &Multipliers| m.bound(&leaf.fixings) < length as f64 + 0.999;
         match self.prove(leaf, cuts, true) {
-            Ok(narrow) if enough(&narrow) => Ok(narrow),
+            Ok(narrow) if narrow.close(&leaf.fixings, length) => Ok(narrow),
             _ => self.prove(leaf, cuts, false),
         }
     }
@@ -240,13 +244,14 @@ impl Model {
                 None => (0.0, f64::INFINITY),
             };
             column.push((mu, tree_coefficient));
+            // Narrowed: a free column below 1 at the point has s_j = 0 at an optimal dual, and
+            // one strictly between its bounds a reduced cost of 0 too.
             let below_one = leaf.point.is_some() && values[j] < 1.0 - TIGHT;
-            if !(narrow && fixed[j].is_none() && below_one) {
+            let settled = narrow && fixed[j].is_none() && below_one;
+            if !settled {
                 column.push((dual.column(1.0, lower, upper), 1.0));
             }
-            // Strictly between its bounds, a column's reduced cost is 0 at an optimal dual.
-            let between = below_one && values[j] > TIGHT;
-            let upper = match narrow && fixed[j].is_none() && between {
+            let upper = match settled && values[j] > TIGHT {
                 true => objective,
                 false => f64::INFINITY,
             };

@@ -305,6 +305,8 @@ impl Model {
     ) -> Result<(Outcome, Option<ToProve>), EngineFailed> {
         // Every forest cut found, at the root or at a node; all of them stay in the LP.
         let mut cuts: Vec<Cut> = Vec::new();
+        // How long its cut rounds go on without progress: this backend's (`Patience`).
+        let patience = Patience::of(settings.backend);
         // The local search from the first chain before the root: from a seed (the range run's
         // chain of n − 1) it often finds the one number more that closes the root at once
         // (n = 726..733: 36 s instead of 53, certificates up to 3 times smaller).
@@ -323,7 +325,7 @@ impl Model {
         let root = if settings.weak_root {
             root
         } else {
-            let rounds = Patience::of(settings.backend).root;
+            let rounds = patience.root;
             self.cut_rounds(&mut lp, root, deadline, &mut cuts, best.len(), rounds)?
         };
         let Some(root) = root else {
@@ -391,14 +393,8 @@ impl Model {
                     lp.fix(&fixings);
                     lp.restore(&from);
                     let solution = lp.solve()?;
-                    self.cut_rounds(
-                        &mut lp,
-                        solution,
-                        deadline,
-                        &mut cuts,
-                        best.len(),
-                        Patience::of(settings.backend).node,
-                    )?
+                    let rounds = patience.node;
+                    self.cut_rounds(&mut lp, solution, deadline, &mut cuts, best.len(), rounds)?
                 }
             };
             let leaf = |point: Option<&Point>, fixings: Vec<(usize, bool)>, cuts: usize| {
@@ -582,13 +578,13 @@ impl Model {
                 return Ok(Some(point));
             }
             bounds.push(point.objective);
-            let gained = |rounds: usize| {
-                let i = bounds.len().checked_sub(rounds + 1)?;
-                Some(bounds[i] - point.objective)
+            // Whether the bound gained less than `TAIL_PROGRESS` over the last `rounds` rounds.
+            let stalled = |rounds: usize| {
+                let before = bounds.len().checked_sub(rounds + 1).map(|i| bounds[i]);
+                before.is_some_and(|b| b - point.objective < TAIL_PROGRESS)
             };
             // Without patience (HiGHS): no tailing off, and the pieces' cuts alone while they
             // find any.
-            let stalled = |rounds| gained(rounds).is_some_and(|g| g < TAIL_PROGRESS);
             if patience.is_some_and(stalled) && self.branching_variable(&point).is_some() {
                 return Ok(Some(point));
             }
