@@ -75,10 +75,17 @@ pub fn verified_chain(dir: &Path, n: u64) -> Option<Vec<u64>> {
     (verdict.n == n && chain.len() as u64 == verdict.length).then_some(chain)
 }
 
+/// The chain of the largest m < n with a valid certificate in `dir`, if any: a chain of 1..m is
+/// one of 1..n, and the nearest is the longest (a(m) grows with m). A range resumed after n − 1
+/// ran out of time still starts n from the chain n − 2 (or below) proved.
+pub fn seed_below(dir: &Path, n: u64) -> Option<Vec<u64>> {
+    (1..n).rev().find_map(|m| verified_chain(dir, m))
+}
+
 /// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
 /// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. Each n
 /// starts from the chain of n − 1 (certified just before, or read from its valid certificate in
-/// `dir`): a chain of 1..n − 1 is one of 1..n, so a(n) ≥ a(n − 1), and with that chain the root
+/// `dir`, or when n − 1 has none the nearest one below that has, `seed_below`): a chain of 1..n − 1 is one of 1..n, so a(n) ≥ a(n − 1), and with that chain the root
 /// bound often closes n at once. `progress` hears the branch and cut's progress for the n at
 /// work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
 pub fn certify_chain_range(
@@ -105,7 +112,7 @@ pub fn certify_chain_range(
         }
         let seed = previous
             .take()
-            .or_else(|| verified_chain(dir, n - 1))
+            .or_else(|| seed_below(dir, n))
             .unwrap_or_default();
         // If n fails, this chain (of 1..n − 1) still starts n + 1.
         let kept = seed.clone();
@@ -336,6 +343,26 @@ mod tests {
         std::fs::write(&path, short).unwrap();
         assert_eq!(verified_chain(dir, 9), None);
         assert_eq!(verified_chain(dir, 10), None);
+    }
+
+    /// A range resumed over a gap starts from the nearest certificate below it: with 8 and 9
+    /// missing (8 ran out of time, say), 9 starts from 7's chain, the longest known; with
+    /// nothing valid below, from nothing.
+    #[test]
+    fn the_seed_comes_from_the_nearest_valid_certificate_below() {
+        let dir = tempfile::tempdir().unwrap();
+        let dir = dir.path();
+        run(dir, (1, 9));
+        let seven = verified_chain(dir, 7).unwrap();
+        assert_eq!(seed_below(dir, 9), verified_chain(dir, 8));
+        std::fs::remove_file(certificate_path(dir, 8)).unwrap();
+        assert_eq!(seed_below(dir, 9).as_ref(), Some(&seven));
+        std::fs::write(certificate_path(dir, 7), "JGCHAIN1\nn 7\n").unwrap();
+        assert_eq!(seed_below(dir, 9), verified_chain(dir, 6));
+        assert_ne!(seed_below(dir, 9), None);
+        assert_eq!(seed_below(dir, 1), None);
+        let empty = tempfile::tempdir().unwrap();
+        assert_eq!(seed_below(empty.path(), 9), None);
     }
 
     /// a(36) = a(37) = a(38) = 30 and a(39) = 31 (the b-file, each term proved by its own
