@@ -21,8 +21,9 @@ A default build uses microlp (pure Rust) instead: the same certificates' validit
 pub const LP_BACKEND: &str = "LP solver of this binary: microlp (pure Rust, the default build). \
 It proves n up to about 600 in under a minute, n = 700, 800, 900 and 1000 in one to two minutes \
 of CPU each (a(1000) = 666 with its certificate: about 95 s), and some n between in several \
-(whose proofs are trees of a hundred leaves and more: n = 950 took 4 minutes in a range). \
-HiGHS is about 9 times faster at n = 1000: \
+(whose proofs are trees of a hundred leaves and more: n = 950 took 4 minutes in a range, \
+n = 706 and 707 about 20 minutes). The whole `jg chain --range 1..1000` reproduces the \
+published lengths in about 4.4 hours of CPU. HiGHS is about 9 times faster at n = 1000: \
 cargo install --locked --path . --features highs (needs cmake, a C++ compiler and libclang).";
 
 #[derive(clap::Args)]
@@ -31,7 +32,7 @@ pub struct Args {
     /// cuts for the whole tree, and with --certificate each leaf's LP point until the tree is
     /// proved: with HiGHS 50-140 MB at N = 500, 460-560 MB at N = 700 (a tree), 160-710 MB at
     /// N = 1000; with microlp (the default build) 29 MB at N = 500, 222 MB at N = 700, 260 MB at
-    /// N = 1000
+    /// N = 1000, and up to 1.9 GB for the trees of about 180 leaves (N = 706, 707)
     #[arg(value_parser = super::parse_n, required_unless_present_any = ["range", "from"])]
     pub n: Option<u64>,
     /// Output: text, or one JSON object (n, length, chain, proved, root_bound, nodes, and the
