@@ -42,7 +42,10 @@ pub struct Args {
     /// The same as --format json (older spelling, kept for scripts)
     #[arg(long, hide = true)]
     pub json: bool,
-    /// Stop after this many seconds and print the longest chain found, marked not proved
+    /// Stop the search after this many seconds and print the longest chain found, marked not
+    /// proved. It bounds the branch and cut; a tree that closes in time still has its leaves'
+    /// dual LPs solved for --certificate after it (on the default build about 2.5 s a leaf: n =
+    /// 707, 175 leaves, searched in 12 minutes, then 7 more)
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Write the chain certificate (spec.md §6), the exact proof, to FILE (missing folders are
