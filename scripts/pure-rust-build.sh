@@ -33,7 +33,7 @@ if [ -n "${PURE_RUST_TARGET_DIR:-}" ]; then
     target=$(cd "$PURE_RUST_TARGET_DIR" && pwd)
 fi
 
-for tool in cargo rustc; do
+for tool in cargo rustc rustdoc; do
     ln -s "$sysroot/bin/$tool" "$bin/$tool"
 done
 # cc, ld, as, ar: the C compiler and linker Rust itself uses; sh, bash, kill, head: what the
