@@ -11,9 +11,9 @@
 #
 # It checks that no crate known to need them (highs, highs-sys, cmake, bindgen, clang-sys) is in
 # the default dependency graph, then builds and installs in a fresh target folder with a PATH
-# that holds only cargo, rustc, cc (gcc), ld, as and ar (and sh, bash, kill, head, which the
-# tests call), and with LIBCLANG_PATH pointing nowhere,
-# so that a build script that wanted cmake, c++ or clang would fail. Takes a few minutes (a
+# that holds only cargo, rustc, rustdoc, cc (gcc), ld, as and ar (and sh, bash, kill, head, which
+# the tests call), and with LIBCLANG_PATH pointing nowhere, so that a build script that wanted
+# cmake, c++ or clang would fail. Takes a few minutes (a
 # whole build from nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,7 +61,7 @@ for tool in cmake c++ g++ clang; do
     fi
 done
 
-echo "pure-rust-build: cargo build --release --locked --workspace (PATH: cargo rustc cc gcc ld as ar sh bash kill head)"
+echo "pure-rust-build: cargo build --release --locked --workspace (PATH: $(ls "$bin" | xargs))"
 run cargo build --release --locked --workspace
 echo "pure-rust-build: cargo install --locked --path . and --path verifier"
 run cargo install --locked --path . --root "$work/root"

@@ -85,8 +85,9 @@ pub fn seed_below(dir: &Path, n: u64) -> Option<Vec<u64>> {
 /// Certifies each n of `low..=high` that has no valid certificate in `dir` yet, writing each one
 /// atomically as soon as it is proved; `time_limit` bounds each n's branch and cut. Each n
 /// starts from the chain of n − 1 (certified just before, or read from its valid certificate in
-/// `dir`, or when n − 1 has none the nearest one below that has, `seed_below`): a chain of 1..n − 1 is one of 1..n, so a(n) ≥ a(n − 1), and with that chain the root
-/// bound often closes n at once. `progress` hears the branch and cut's progress for the n at
+/// `dir`, or when n − 1 has none from the nearest certificate below, `seed_below`): a chain of
+/// 1..n − 1 is one of 1..n, so a(n) ≥ a(n − 1), and with that chain the root bound often closes
+/// n at once. `progress` hears the branch and cut's progress for the n at
 /// work, `item` the outcome of each n in order. Returns how many failed; only I/O stops it.
 pub fn certify_chain_range(
     (low, high): (u64, u64),
