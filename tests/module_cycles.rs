@@ -431,6 +431,16 @@ fn no_two_files_of_src_depend_on_each_other() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// The verifier's library too (issue 47), read from `verifier/src/lib.rs`; `main.rs` is the
+/// root of another crate, the binary, which names the library only as `jg_verify`.
+#[test]
+fn no_two_files_of_the_verifier_depend_on_each_other() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let src = root.join("verifier/src");
+    let problems = report(root, &edges(&src, Some(&src.join("main.rs"))));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// The check sees a circle where there is one: two files that name each other, through a use
 /// group, a `super::` and a path in code, and one through a `mod.rs` re-export.
 #[test]

@@ -8,7 +8,8 @@
 //! wins after that opening by answering with partners in it.
 
 use crate::format::{Barrier, Partners};
-use crate::{Context, Rejection};
+use crate::rejection::Rejection;
+use crate::rules::Context;
 
 /// Checks that the pairs are moves, that `barrier` proves them a maximum matching, that every
 /// losing opening is in the barrier or in a component of even size, and that every path is an

@@ -3,7 +3,7 @@
 //! multipliers over rows the checker builds itself, and the tree of fixings. No LP, no floats.
 //! Every step and every table is charged to the work and memory bounds of `Limits` (§6.3).
 
-use crate::Limits;
+use crate::claim::Limits;
 use std::fmt;
 
 const MAGIC: &[u8] = b"JGCHAIN1\n";

@@ -4,9 +4,10 @@
 //! L); if every number of L has a partner that is its divisor or multiple, the partner is always
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
+use crate::claim::{Kind, OpeningRule, Verdict, Winner};
 use crate::format::{table_entry_bytes, Pairing, Partners};
-use crate::rules::check_opening;
-use crate::{Context, Kind, OpeningRule, Rejection, Verdict, Winner};
+use crate::rejection::Rejection;
+use crate::rules::{check_opening, Context};
 use std::collections::{HashMap, HashSet};
 
 /// Each number of the closure L and the number of L whose partner's moves reached it.

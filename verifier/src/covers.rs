@@ -2,7 +2,7 @@
 //! every n of A..B and never disagree. It reads only verdicts, so it trusts nothing but the
 //! checks that produced them; what it returns is the statement those verdicts prove together.
 
-use crate::{OpeningRule, Verdict, Winner};
+use crate::claim::{OpeningRule, Verdict, Winner};
 
 /// An accepted certificate: a name for messages (its path), its size in bytes and its verdict.
 pub struct Proved {

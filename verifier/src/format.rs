@@ -2,32 +2,15 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
+use crate::claim::{Kind, Limits, OpeningRule, Verdict, Winner};
+use crate::primes::{self, Witness};
+use crate::rejection::Rejection;
 use crate::rules::Board;
-use crate::{Limits, OpeningRule, Rejection, Verdict, Winner};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::io::{self, Read};
 
 const MAGIC: [u8; 8] = *b"JUNIPERG";
-
-/// What a certificate claims and how it proves it (spec.md §2, `kind`). Kinds 0 (tree) and 1
-/// (walked pairing) are retired: refused by `decode`, never a `Kind`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A pairing checked by its closure (spec.md §4.5).
-    ClosedPairing = 2,
-    /// A closed pairing whose claim is every n of an interval (spec.md §4.6).
-    IntervalClosedPairing = 3,
-    /// Which openings win: one proof per opening or group of openings (spec.md §3.4, §4.8).
-    Openings = 4,
-}
-
-impl Kind {
-    /// The kind's name in reports and manifests.
-    pub fn name(self) -> &'static str {
-        ["closed-pairing", "interval-closed-pairing", "openings"][self as usize - 2]
-    }
-}
 
 /// Heap bytes of one entry of a hash table of `E`s plus its control byte, at the table's worst
 /// moment: 7/8 full, while it doubles (old and new tables both live).
@@ -223,14 +206,6 @@ pub fn read_bounded(
     Ok(Err(Rejection::Limit { what, line: vec![] }))
 }
 
-/// A prime witness (spec.md §3.5) and the offset where it starts.
-pub(crate) struct Witness {
-    pub p: u64,
-    pub a: u64,
-    pub factors: Vec<u64>,
-    pub offset: u64,
-}
-
 /// The witness section at the start of a version 2 body (`count`, then per witness `p`, `a`,
 /// `k` and `k` factors, 8 bytes each), read whole before any is checked; and its length.
 fn witnesses(body: &[u8], offset: u64) -> Result<(Vec<Witness>, usize), Rejection> {
@@ -280,7 +255,7 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection
     let (primes, read) = match header.version {
         2 => {
             let (witnesses, read) = witnesses(body, len as u64)?;
-            (crate::primes::check(witnesses, &mut work_left)?, read)
+            (primes::check(witnesses, &mut work_left)?, read)
         }
         _ => (Vec::new(), 0),
     };

@@ -4,8 +4,15 @@
 //! (Lucas's theorem): a number of order p − 1 modulo p, with the prime factors of p − 1, each
 //! small enough for trial division or itself an earlier witness. No primality test is trusted.
 
-use crate::format::Witness;
-use crate::Rejection;
+use crate::rejection::Rejection;
+
+/// A prime witness (spec.md §3.5) and the offset where it starts.
+pub(crate) struct Witness {
+    pub p: u64,
+    pub a: u64,
+    pub factors: Vec<u64>,
+    pub offset: u64,
+}
 
 /// Witnesses are for primes from 2^40 up: below, trial division lists divisors cheaply.
 pub(crate) const WITNESS_FROM: u64 = 1 << 40;

@@ -3,7 +3,9 @@
 //! up to u64::MAX and never holds anything of size n; a number with a witnessed prime factor
 //! p ≥ 2^40 (spec.md §3.5) is trial-divided only by its cofactor, below 2^24.
 
-use crate::{OpeningRule, Rejection};
+use crate::claim::{Limits, OpeningRule};
+use crate::primes::Primes;
+use crate::rejection::Rejection;
 use std::collections::BTreeSet;
 
 /// Ok when `number` (stored at `offset`) is an allowed opening on 1..n; otherwise the rule it
@@ -28,7 +30,7 @@ pub(crate) struct Board {
     /// Steps (trial divisions, multiples) that listing moves may still take.
     pub work_left: u64,
     /// The witnessed primes (spec.md §3.5, §4.11).
-    pub primes: crate::primes::Primes,
+    pub primes: Primes,
 }
 
 impl Board {
@@ -68,5 +70,22 @@ impl Board {
             if last != 0 { last } else { 1 + u64::from(self.opening_rule == OpeningRule::Even) };
         let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
         Ok(divisors.into_iter().chain(multiples))
+    }
+}
+
+/// What the checks of one file share, as varisat's checker keeps it in its `Context`: the
+/// board (with the work its listings may still take), the bounds, the bytes the decoded maps
+/// and lists hold, and the positions counted so far (spec.md §4.4).
+pub(crate) struct Context<'a> {
+    pub board: Board,
+    pub limits: &'a Limits,
+    pub held: u64,
+    pub positions: u64,
+}
+
+impl Context<'_> {
+    /// The positions the bound still allows.
+    pub fn positions_left(&self) -> u64 {
+        self.limits.max_positions.saturating_sub(self.positions)
     }
 }
