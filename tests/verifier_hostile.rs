@@ -126,3 +126,51 @@ fn the_swapped_matching_of_n_200000_is_refuted_within_a_second() {
     assert_eq!(line.split(' ').count(), length, "{whole}");
     assert!(Path::new(swapped).exists());
 }
+
+/// Issue 47: the scheme `jg certify 18446744073709551615` writes, recast as an interval
+/// (version 2, kind 3, spec.md §3.3) with n = n_last = 2^64 − 1, is a true claim: every number
+/// the winner plays has no multiple but itself up to n_last. It was refused as "too wide",
+/// since 2y saturated to 2^64 − 1 ≤ n_last for every y > 2^63.
+#[test]
+fn the_interval_of_the_single_board_2_to_the_64_minus_1_is_valid() {
+    let dir = tempfile::tempdir().unwrap();
+    let single = dir.path().join("cert-max.bin");
+    let status = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["certify", "18446744073709551615", "-q", "-o"])
+        .arg(&single)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let bytes = std::fs::read(&single).unwrap();
+    assert_eq!(
+        (number(&bytes, 8, 4), number(&bytes, 28, 4)),
+        (2, 2),
+        "version 2, kind 2"
+    );
+    let start = 80 + number(&bytes, 32, 8) as usize;
+    let body = &bytes[start..];
+    // The witness section (spec.md §3.5): count, then p, a, k and k factors, 8 bytes each.
+    let mut end = 8;
+    for _ in 0..number(body, 0, 8) {
+        end += 24 + 8 * number(body, end + 16, 8) as usize;
+    }
+    let interval_body = [&body[..end], &u64::MAX.to_le_bytes(), &body[end..]].concat();
+    let mut interval = bytes[..start - 40].to_vec();
+    interval[28..32].copy_from_slice(&3u32.to_le_bytes());
+    interval.extend((interval_body.len() as u64).to_le_bytes());
+    interval.extend(blake3::hash(&interval_body).as_bytes());
+    interval.extend(&interval_body);
+    let path = dir.path().join("cert-interval-max.bin");
+    std::fs::write(&path, &interval).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains(": valid: n=18446744073709551615, first player wins,"),
+        "{out}"
+    );
+}

@@ -34,7 +34,7 @@ pub(crate) fn check(
     let positions = (n - barrier.len() as u64).saturating_add(walked);
     let bytes = n.saturating_mul(9).saturating_add(context.held);
     let refuse = |what: String| Err(Rejection::Limit { what, line: vec![] });
-    let left = context.positions_left();
+    let left = context.limits.max_positions.saturating_sub(context.positions);
     if positions > left {
         return refuse(format!(
             "position limit: the barrier check counts {positions}, more than {left}"
@@ -42,16 +42,18 @@ pub(crate) fn check(
     } else if bytes > context.limits.max_memory {
         return refuse(format!("memory limit: the barrier check needs {bytes} bytes"));
     }
+    // Both made at their full size at once, so that neither grows past what was charged.
     let len = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
-    let mut seen: Vec<bool> = Vec::new();
-    if len.is_none_or(|len| seen.try_reserve_exact(len).is_err()) {
-        return refuse(format!("memory limit: no room for {n} flags"));
+    let (mut seen, mut stack): (Vec<bool>, Vec<u64>) = (Vec::new(), Vec::new());
+    let room = |len| seen.try_reserve_exact(len).and(stack.try_reserve_exact(len)).is_ok();
+    if !len.is_some_and(room) {
+        return refuse(format!("memory limit: no room for {n} flags and a stack of {n} numbers"));
     }
     seen.resize(len.unwrap_or(0), false);
     for &s in barrier {
         seen[s as usize] = true;
     }
-    let (mut odd, mut stack, mut bad) = (0u64, Vec::new(), None);
+    let (mut odd, mut bad) = (0u64, None);
     for start in 1..=n {
         if seen[start as usize] {
             continue;

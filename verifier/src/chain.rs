@@ -128,6 +128,9 @@ struct Programme {
     edges: Vec<(usize, usize)>,
     incident: Vec<Vec<usize>>,
     cuts: Vec<Cut>,
+    /// For each row a leaf may name (`d v`, `u v`, `c i`), the last leaf that named it: a row
+    /// appears at most once in a leaf (§6.3), so no leaf pays twice for one.
+    named: Vec<u64>,
 }
 
 impl Programme {
@@ -153,7 +156,7 @@ impl Programme {
                 edges.push((a, b));
             }
         }
-        Programme { n, kept, edges, incident, cuts: Vec::new() }
+        Programme { n, kept, edges, incident, cuts: Vec::new(), named: Vec::new() }
     }
     fn vertex(&self, tokens: &mut Tokens) -> Result<usize, ChainRejection> {
         let v = tokens.number("number", 1, self.n as i128)?;
@@ -173,11 +176,21 @@ impl Programme {
         }
     }
 
+    /// Marks `row` (`d v`, `u v` or `c i`) as named by `leaf`: named twice, it is refused.
+    fn once(&mut self, row: usize, leaf: u64, name: fmt::Arguments) -> Result<(), ChainRejection> {
+        let twice = std::mem::replace(&mut self.named[row], leaf) == leaf;
+        if twice {
+            no(format!("leaf {leaf}: the row `{name}` appears twice"))
+        } else {
+            Ok(())
+        }
+    }
+
     /// D times a leaf's bound under the fixings: Σ λ_i b_i + Σ_j max over the allowed z_j of
     /// r_j z_j, where r = D·c − λA (spec.md §6.3), from the leaf's rows, read from the tokens,
     /// each charged before it is added. `r` comes all zero and is left so.
     fn bound(
-        &self, fixed: &[Option<bool>], d: i128, r: &mut [i128], tokens: &mut Tokens,
+        &mut self, leaf: u64, fixed: &[Option<bool>], d: i128, r: &mut [i128], tokens: &mut Tokens,
         budget: &mut Limits,
     ) -> Result<i128, ChainRejection> {
         // The `t` rows' multipliers, summed: each row costs one step, not one per variable.
@@ -197,6 +210,8 @@ impl Programme {
                 "d" | "u" => {
                     // d: Σ_{e ∋ v} x_e − 2 y_v ≤ 0; u: y_v − Σ_{e ∋ v} x_e ≤ 0
                     let v = self.vertex(tokens)?;
+                    let row = v + (self.n + 1) * usize::from(family == "u");
+                    self.once(row, leaf, format_args!("{family} {v}"))?;
                     let m = multiplier(tokens, self.incident[v].len() + 1)?;
                     let double = || m.checked_mul(2).ok_or_else(overflow);
                     let (at_edges, at_v) = if family == "d" { (-m, double()?) } else { (m, -m) };
@@ -213,6 +228,7 @@ impl Programme {
                 "c" => {
                     // x(E(S)) − y(S) + y_k ≤ 0
                     let i = tokens.number("cut index", 0, self.cuts.len() as i128 - 1)?;
+                    self.once(2 * (self.n + 1) + i, leaf, format_args!("c {i}"))?;
                     let (k, set, within) = &self.cuts[i];
                     let m = multiplier(tokens, within.len() + set.len() - 1)?;
                     add(r, within.iter().map(|e| x0 + e), -m)?;
@@ -245,6 +261,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
     let text = bytes.strip_prefix(MAGIC).map_or_else(|| no("no JGCHAIN1 magic line"), Ok)?;
     let text = std::str::from_utf8(text).map_or_else(|_| no("not UTF-8 text"), Ok)?;
     let (budget, tokens) = (&mut limits.clone(), &mut Tokens(text.split_ascii_whitespace()));
+    budget.charge(0, bytes.len() as u64, "the file")?;
     tokens.expect("n")?;
     let n = tokens.number("n", 1, MAX_N as i128)?;
     tokens.expect("length")?;
@@ -276,7 +293,8 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         "graph" => (tokens.number("graph", n as i128 + 1, most)?, tokens.expect("denominator")?).0,
         other => return no(format!("{length} chain numbers, then `{other}`, not `denominator`")),
     };
-    // G_M's edges, then H and the tree's tables: 96 bytes a number and an edge of G_M.
+    // G_M's edges, then H, the tree's tables and the marks of the rows `d v` and `u v`: 96
+    // bytes a number and an edge of G_M.
     let edges: u64 = (1..=m as u64).map(|a| m as u64 / a - 1).sum();
     budget.charge(m as u64 + edges, 96 * (m as u64 + 1 + edges), "the graph")?;
     let mut programme = Programme::new(m, length >= 3, edges as usize);
@@ -290,7 +308,8 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         tokens.expect("cut")?;
         let k = programme.vertex(tokens)?;
         let size = tokens.number("cut size", 2, m as i128)?;
-        budget.charge(0, 8 * size as u64 + 112, "a cut")?;
+        // Its numbers, its record and the mark of its row `c i`.
+        budget.charge(0, 8 * size as u64 + 120, "a cut")?;
         let mut set = Vec::with_capacity(size);
         for _ in 0..size {
             set.push(programme.vertex(tokens)?);
@@ -311,6 +330,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         programme.cuts.push((k, set, within));
     }
     tokens.expect("tree")?;
+    programme.named = vec![0; 2 * (m + 1) + programme.cuts.len()];
     let bar = d.checked_mul(length as i128 + 1).ok_or_else(overflow)?;
     let variables = m + 1 + programme.edges.len();
     let (mut fixed, mut r) = (vec![None; variables], vec![0i128; variables]);
@@ -327,8 +347,8 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
             }
             "leaf" => {
                 budget.charge(variables as u64, 0, "a leaf")?;
-                let bound = programme.bound(&fixed, d, &mut r, tokens, budget)?;
                 leaves += 1;
+                let bound = programme.bound(leaves, &fixed, d, &mut r, tokens, budget)?;
                 if bound >= bar {
                     return no(format!("leaf {leaves}: bound {bound}/{d} is not below length + 1"));
                 }

@@ -14,28 +14,36 @@ use crate::rules::Context;
 pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection> {
     let format::Decoded { mut verdict, body, held, board } = format::decode(bytes, limits)?;
     let mut context = Context { board, limits, held, positions: 0 };
-    match &body {
-        Body::One(strategy) => prove(&mut context, &verdict, strategy, None)?,
+    // The claims to prove, each with its strategy: the header's, or each entry's, with the
+    // entry's winner and a losing entry's only first moves (and their offset).
+    let (claims, winning) = match &body {
+        Body::One(strategy) => (vec![(verdict.winner, None, strategy)], None),
         Body::Openings(entries, offset) => {
             let winning = openings::check(&verdict, entries, *offset)?;
-            for entry in entries {
-                let (winner, only, strategy) = match entry {
-                    Entry::Win(strategy) => (Winner::First, None, strategy),
-                    Entry::Lose(list, at, strategy) => {
-                        (Winner::Second, Some((&list[..], *at)), strategy)
-                    }
-                };
-                // Every entry is a closed pairing or a barrier: neither is walked (§4.8,
-                // §4.10). The claim is the header's with the entry's winner: its kind (4) is no
-                // interval's, so a closure checks it on 1..n (a mutant setting it to 2 changed
-                // nothing, issue 39).
-                let claim = Verdict { winner, ..verdict.clone() };
-                prove(&mut context, &claim, strategy, only)?;
-            }
-            verdict.winning_openings = Some(winning);
+            let claims = entries.iter().map(|entry| match entry {
+                Entry::Win(strategy) => (Winner::First, None, strategy),
+                Entry::Lose(only, at, strategy) => {
+                    (Winner::Second, Some((&only[..], *at)), strategy)
+                }
+            });
+            (claims.collect(), Some(winning))
         }
+    };
+    for (winner, only, strategy) in claims {
+        // A closed pairing (§4.5) or a barrier (§4.10): neither is walked. An entry's claim is
+        // the header's with the entry's winner: its kind (4) is no interval's, so a closure
+        // checks it on 1..n (a mutant setting it to 2 changed nothing, issue 39).
+        let claim = Verdict { winner, ..verdict.clone() };
+        context.positions += match strategy {
+            Strategy::Barrier(entry) => {
+                barrier::check(&mut context, claim.n, only.unwrap_or_default(), entry)?
+            }
+            Strategy::Pairing(pairing) => {
+                closure::check(&mut context, &claim, pairing, only.map(|o| o.0))?
+            }
+        };
     }
-    verdict.positions = context.positions;
+    (verdict.positions, verdict.winning_openings) = (context.positions, winning);
     // Every witness must be needed: by a move listing or by another witness (spec.md §4.11).
     let primes = &context.board.primes;
     if let Some(&(prime, _, offset)) = primes.iter().find(|(_, used, _)| !used) {
@@ -43,19 +51,4 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
         return Err(Rejection::Body { offset, what });
     }
     Ok(verdict)
-}
-
-/// Proves `claim` with one strategy, the closure of a closed pairing (§4.5) or a barrier
-/// (§4.10), and counts its positions; `only`: the loser's only first moves and their offset
-/// (kind 4's losing entries).
-fn prove(
-    context: &mut Context, claim: &Verdict, strategy: &Strategy, only: Option<(&[u64], u64)>,
-) -> Result<(), Rejection> {
-    context.positions += match strategy {
-        Strategy::Barrier(entry) => {
-            barrier::check(context, claim.n, only.unwrap_or_default(), entry)?
-        }
-        Strategy::Pairing(pairing) => closure::check(context, claim, pairing, only.map(|o| o.0))?,
-    };
-    Ok(())
 }

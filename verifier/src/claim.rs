@@ -93,19 +93,23 @@ impl std::fmt::Display for Verdict {
 }
 
 /// Bounds that turn a certificate too big to check into a clear rejection instead of a check
-/// without end or an allocation without bound (spec.md §4.4).
+/// without end or an allocation without bound (spec.md §4.4). The defaults decide every input
+/// within about 10 s of CPU and 1 GiB of memory on a 2-core machine of 2026 (BENCHMARKS.md),
+/// and pass every published certificate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most numbers a closure, or a barrier check, may count.
     pub max_positions: u64,
-    /// Most bytes the pairs maps and the checks' tables may hold (an estimate of their heap).
+    /// Most bytes the file, its decoded maps and lists and the checks' tables may hold (each
+    /// charged before it is made, at its worst moment).
     pub max_memory: u64,
-    /// Most steps (trial divisions and multiples listed) spent listing moves.
+    /// Most steps (trial divisions, multiples listed; a chain certificate's graph, leaves and
+    /// rows) the checks may spend.
     pub max_work: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_positions: 20_000_000_000, max_memory: 8 << 30, max_work: 20_000_000_000 }
+        Limits { max_positions: 20_000_000_000, max_memory: 1 << 30, max_work: 3_000_000_000 }
     }
 }

@@ -33,15 +33,21 @@ pub struct Args {
     /// Fail (exit 1) for a file whose claim does not include this n
     #[arg(long, value_name = "N")]
     pub expect_n: Option<u64>,
-    /// Most numbers a closure or a barrier check may count before the check is refused
+    /// Most numbers a closure or a barrier check may count before the check is refused (each is
+    /// also charged to the memory bound, which is the tighter one by default)
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_positions)]
     pub max_positions: u64,
-    /// Most memory, in MiB, for the file, the pairs and the checks' tables (estimated per
-    /// entry; a chain certificate's graph and tables too)
+    /// Most memory, in MiB, for the file, its decoded pairs and lists and the checks' tables
+    /// (a chain certificate's graph and tables too), each charged before it is made (spec.md
+    /// §4.4): the process holds at most this and a few MiB. The default, 1 GiB, holds every
+    /// published certificate and the openings certificate of n = 10^6 (111 MB, about 0.7 GiB
+    /// charged)
     #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_memory >> 20)]
     pub max_memory_mib: u64,
     /// Most steps (trial divisions, multiples listed; for a chain certificate, the graph, the
-    /// leaves and their rows) spent by the checks
+    /// leaves and their rows) spent by the checks. The default, 3·10^9, is at most about 8 s
+    /// of CPU on a 2-core machine of 2026 (BENCHMARKS.md); the openings certificate of
+    /// n = 10^6 takes about 0.7·10^9, every other published certificate far less
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_work)]
     pub max_work: u64,
     /// Print a rejection's whole line of play (by default a line of more than 8 numbers is
@@ -154,8 +160,12 @@ impl Report {
         };
         // Refused when a bound was reached, else invalid; `{:#}`: the whole line of play.
         let rejected = |limit: bool, why: &dyn std::fmt::Display| {
-            let reason = if self.whole { format!("{why:#}") } else { why.to_string() };
-            (self.fail(&name, [Outcome::Invalid, Outcome::Refused][limit as usize], reason), None)
+            let text = if self.whole { format!("{why:#}") } else { why.to_string() };
+            // A refusal names the option that raises its bound (`work limit` → `--max-work`).
+            let flags = ["work", "memory-mib", "positions"];
+            let flag = flags.iter().find(|f| limit && text.starts_with(&f[..3]));
+            let text = flag.map_or(text.clone(), |f| format!("{text}; raise it with --max-{f}"));
+            (self.fail(&name, [Outcome::Invalid, Outcome::Refused][limit as usize], text), None)
         };
         let bytes = match read {
             Ok(Ok(bytes)) => bytes,

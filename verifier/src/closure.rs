@@ -5,7 +5,7 @@
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
 use crate::claim::{Kind, OpeningRule, Verdict, Winner};
-use crate::format::{table_entry_bytes, Pairing, Partners};
+use crate::format::{Pairing, Partners};
 use crate::rejection::Rejection;
 use crate::rules::{check_opening, Context};
 use std::collections::{HashMap, HashSet};
@@ -13,8 +13,7 @@ use std::collections::{HashMap, HashSet};
 /// Each number of the closure L and the number of L whose partner's moves reached it.
 type Reached = HashMap<u64, Option<u64>>;
 
-/// Checks a closed pairing; returns how many numbers its closure L holds. Every table grown
-/// here is counted on top of what the context holds (the pairs maps). `only`, for a
+/// Checks a closed pairing; returns how many numbers its closure L holds. `only`, for a
 /// lose-pairing entry (spec.md §3.4), are the loser's only first moves.
 pub(crate) fn check(
     context: &mut Context, claim: &Verdict, pairing: &Pairing, mut only: Option<&[u64]>,
@@ -22,10 +21,11 @@ pub(crate) fn check(
     let Pairing { opening, offset: opening_offset, ref partners } = *pairing;
     // An interval claim holds for every n up to n_last only if no number the winner plays has a
     // multiple other than itself up to n_last: then its moves are its divisors (spec.md §4.6).
+    // A double past 2^64 − 1 is past n_last.
     let (n, n_last, rule) = (claim.n, claim.n_last, claim.opening_rule);
     let interval = claim.kind == Kind::IntervalClosedPairing;
-    let too_wide = |y: u64, offset| match y.saturating_mul(2) {
-        double if interval && double <= n_last => Err(Rejection::Body {
+    let too_wide = |y: u64, offset| match y.checked_mul(2) {
+        Some(double) if interval && double <= n_last => Err(Rejection::Body {
             offset,
             what: format!(
                 "the interval is too wide: the winner plays {y}, whose multiple {double} is at \
@@ -34,10 +34,8 @@ pub(crate) fn check(
         }),
         _ => Ok(()),
     };
-    // Each number of L: its entry in `reached` and its slot in `todo`.
-    let reached_bytes = table_entry_bytes::<(u64, Option<u64>)>() + 16;
-    let (left, max_memory) = (context.positions_left(), context.limits.max_memory);
-    let mut memory = context.held;
+    let left = context.limits.max_positions.saturating_sub(context.positions);
+    let limit = |what: String, line| Rejection::Limit { what, line };
     // The opening, or the loser's only first moves, must be allowed (at n: for an interval, the
     // smallest board); the opening must be in no pair.
     let first = (claim.winner == Winner::First).then_some(opening);
@@ -52,53 +50,62 @@ pub(crate) fn check(
         too_wide(opening, opening_offset)?;
     } else if only.is_none() {
         // The loser's first moves, every allowed opening, are refused before they are listed
-        // when they alone break a bound.
+        // when they alone break the position bound.
         let openings = if rule == OpeningRule::Even { n_last / 2 } else { n_last };
-        let bytes = openings.saturating_mul(reached_bytes).saturating_add(memory);
-        if let Some(what) = broken_bound(openings, left, bytes, max_memory) {
-            let what = format!("{what}, for the {openings} openings alone");
-            return Err(Rejection::Limit { what, line: vec![] });
+        if openings > left {
+            let what =
+                format!("position limit: more than {left} numbers, for the {openings} openings");
+            return Err(limit(what, vec![]));
         }
+    }
+    // Every number of L has a partner (checked as it is taken in), so L holds at most the
+    // paired numbers and one more: the tables are charged and made at that size before the
+    // first listing (spec.md §4.4), and never grow.
+    let most = partners.len() + 1;
+    let bytes = (most as u64).saturating_mul(CLOSURE_BYTES).saturating_add(context.held);
+    if bytes > context.limits.max_memory {
+        let what = format!(
+            "memory limit: a closure of at most {most} numbers needs {bytes} bytes with the maps"
+        );
+        return Err(limit(what, vec![]));
     }
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     // The line of play to a number is rebuilt from it only when a rejection names it.
-    let mut reached: Reached = HashMap::new();
-    let (mut todo, mut expanded) = (Vec::new(), HashSet::new());
+    let mut reached: Reached = HashMap::with_capacity(most);
+    let (mut todo, mut expanded) = (Vec::with_capacity(most), HashSet::with_capacity(most));
     // The played numbers at the position expanded next: `first`, then the partner `y`.
     let (mut played, mut from) = (Vec::from_iter(first), None);
     loop {
-        let limit = |what, reached: &_| Rejection::Limit {
-            what,
-            line: line_to(opening, reached, from, partners),
-        };
+        let line = |reached: &_, x| line_to(opening, reached, x, partners);
         let moves: Box<dyn Iterator<Item = u64>> = match only.take() {
             Some(openings) => Box::new(openings.iter().copied()),
-            None => Box::new(context.board.moves(&played).map_err(|what| limit(what, &reached))?),
+            None => Box::new(
+                context.board.moves(&played).map_err(|what| limit(what, line(&reached, from)))?,
+            ),
         };
         for x in moves {
             if reached.contains_key(&x) {
                 continue;
-            }
-            memory = memory.saturating_add(reached_bytes);
-            if let Some(what) = broken_bound(reached.len() as u64 + 1, left, memory, max_memory) {
-                return Err(limit(what, &reached));
+            } else if reached.len() as u64 >= left {
+                let what = format!("position limit: more than {left} numbers");
+                return Err(limit(what, line(&reached, from)));
             }
             reached.insert(x, from);
+            if !partners.contains_key(&x) {
+                return Err(Rejection::NoPartner { line: line(&reached, Some(x)) });
+            }
             todo.push(x);
         }
         // The next number of L whose partner's neighbours are not in L yet.
         loop {
             let Some(x) = todo.pop() else { return Ok(reached.len() as u64) };
-            let line = || line_to(opening, &reached, Some(x), partners);
-            let Some(&(y, offset)) = partners.get(&x) else {
-                return Err(Rejection::NoPartner { line: line() });
-            };
+            let (y, offset) = partners[&x];
             if x % y != 0 && y % x != 0 {
                 let why = format!("{y} neither divides nor is a multiple of {x}");
-                return Err(Rejection::IllegalMove { number: y, offset, line: line(), why });
+                let line = line(&reached, Some(x));
+                return Err(Rejection::IllegalMove { number: y, offset, line, why });
             }
             if expanded.insert(y) {
-                memory = memory.saturating_add(table_entry_bytes::<u64>());
                 too_wide(y, offset)?;
                 (played, from) = (first.into_iter().chain([y]).collect(), Some(x));
                 break;
@@ -107,16 +114,10 @@ pub(crate) fn check(
     }
 }
 
-/// The bound of spec.md §4.4 that holding `count` numbers (`left` allowed) in `bytes` breaks.
-fn broken_bound(count: u64, left: u64, bytes: u64, max_memory: u64) -> Option<String> {
-    if count > left {
-        Some(format!("position limit: more than {left} numbers"))
-    } else if bytes > max_memory {
-        Some(format!("memory limit: the closure needs more than {max_memory} bytes"))
-    } else {
-        None
-    }
-}
+/// Bytes charged for each number a closure may hold (spec.md §4.4): its entry in `reached`
+/// (24 bytes and a control byte, in a table of at most twice 8/7 of its size), its slot in the
+/// work list, a partner in `expanded`, and its two numbers in a rejection's line of play.
+const CLOSURE_BYTES: u64 = 128;
 
 /// A line by which the loser may reach `x`: the opening, then each number of L on the way and
 /// its partner (it ignores which numbers are played, so it may repeat one). Each step goes to

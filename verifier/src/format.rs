@@ -194,14 +194,14 @@ pub fn read_bounded(
     // In steps of 1 MiB, each reserved first, so that a machine with less memory than the
     // bound refuses the file instead of aborting.
     let what = loop {
-        if bytes.try_reserve(1 << 20).is_err() {
+        if bytes.try_reserve_exact(1 << 20).is_err() {
             break format!("memory limit: no memory left to read past byte {}", bytes.len());
         } else if input.by_ref().take(1 << 20).read_to_end(&mut bytes)? > 0 {
             continue;
         } else if bytes.len() as u64 <= cap {
             return Ok(Ok(bytes));
         }
-        break format!("memory limit: the file has more than {cap} bytes (--max-memory-mib)");
+        break format!("memory limit: the file has more than {cap} bytes");
     };
     Ok(Err(Rejection::Limit { what, line: vec![] }))
 }
@@ -262,8 +262,10 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection
     let (n, offset, body) = (header.n, (len + read) as u64, &body[read..]);
     let (width, first) = (move_width(n), header.winner == 0);
     let mut n_last = n;
-    // The memory left for pairs maps; each map is charged to it before it is allocated.
+    // The memory left once the file is held, for the decoded maps and lists: each is charged
+    // to it before it is allocated (§4.4).
     let mut budget = limits.max_memory;
+    charge(&mut budget, size, "the file")?;
     let (kind, strategy) = if header.kind == 4 {
         let entries = decode_entries(body, n, width, offset, &mut budget)?;
         (Kind::Openings, Body::Openings(entries, offset))
@@ -358,6 +360,9 @@ fn charge(budget: &mut u64, bytes: u64, what: &str) -> Result<(), Rejection> {
     Ok(())
 }
 
+/// Bytes charged for each entry of an openings body, before it is decoded (spec.md §4.4).
+const ENTRY_BYTES: u64 = 640;
+
 /// An openings body (spec.md §3.4): tagged entries until the body ends.
 fn decode_entries(
     body: &[u8], n: u64, width: usize, offset: u64, budget: &mut u64,
@@ -372,12 +377,16 @@ fn decode_entries(
     let number = |at: usize| numbers(at, 1).map(read_number);
     let (mut entries, mut at) = (Vec::new(), 0);
     while let Some(&tag) = body.get(at) {
+        // The entry's record in `entries` (three times its size: the list's buffers while it
+        // doubles) and its lists' own overhead (spec.md §4.4).
+        charge(budget, ENTRY_BYTES, "an entry")?;
         let (start, w) = (at + 1, width);
         // `k` (at `at`), then k numbers strictly ascending in 1..n, charged to the memory
-        // budget (8 bytes a number) before they are read; and the offset after them.
+        // budget before they are read (16 bytes a number: the list, and its copy when the
+        // openings' coverage is checked); and the offset after them.
         let ascending = |at: usize, what: &str, budget: &mut u64| {
             let bytes = numbers(at + w, number(at)?)?;
-            charge(budget, 8 * (bytes.len() / w) as u64, what)?;
+            charge(budget, 16 * (bytes.len() / w) as u64, what)?;
             let list: Vec<u64> = bytes.chunks_exact(w).map(read_number).collect();
             let ordered = list.windows(2).all(|pair| pair[0] < pair[1]);
             if list.first() == Some(&0) || list.last() > Some(&n) || !ordered {
@@ -413,7 +422,7 @@ fn decode_entries(
                     // Each path takes at least its `len`: the loop ends with the body.
                     for _ in 0..count {
                         let path = numbers(end + w, number(end)?)?;
-                        charge(budget, 8 * (3 + path.len() / w) as u64, "a path")?;
+                        charge(budget, 16 * (8 + path.len() / w) as u64, "a path")?;
                         let numbers = path.chunks_exact(w).map(read_number).collect();
                         paths.push((numbers, offset + (end + w) as u64));
                         end += w + path.len();

@@ -13,15 +13,12 @@ pub(crate) fn check(
 ) -> Result<Vec<u64>, Rejection> {
     let winning = coverage(verdict, entries)
         .map_err(|what| Rejection::Body { offset, what: format!("the entries: {what}") })?;
-    let lie = match (verdict.winner, winning.first()) {
+    let what = match (verdict.winner, winning.first()) {
         (Winner::Second, Some(v)) => format!("the second player is claimed to win, but {v} wins"),
         (Winner::First, None) => "the first player is claimed to win, but no opening wins".into(),
-        _ => String::new(),
+        _ => return Ok(winning),
     };
-    if !lie.is_empty() {
-        return Err(Rejection::Header { offset: 24, what: lie });
-    }
-    Ok(winning)
+    Err(Rejection::Header { offset: 24, what })
 }
 
 /// The winning openings, ascending, once every allowed opening is named by exactly one entry.
@@ -44,14 +41,9 @@ fn coverage(verdict: &Verdict, entries: &[Entry]) -> Result<Vec<u64>, String> {
     winning.sort_unstable();
     let step = if verdict.opening_rule == OpeningRule::Even { 2 } else { 1 };
     let expected = (1..=verdict.n / step).map(|k| k * step);
-    let mismatch = named
-        .iter()
-        .map(Some)
-        .chain(std::iter::repeat(None))
-        .zip(expected)
-        .find(|(got, want)| *got != Some(want));
-    if let Some((got, want)) = mismatch {
-        return Err(match got {
+    // The first place where the names differ from the openings, if any.
+    if let Some((i, want)) = expected.enumerate().find(|&(i, want)| named.get(i) != Some(&want)) {
+        return Err(match named.get(i) {
             Some(&got) if got < want => format!("{got} is named twice or is no opening"),
             _ => format!("the opening {want} is named by no entry"),
         });

@@ -6,7 +6,6 @@
 use crate::claim::{Limits, OpeningRule};
 use crate::primes::Primes;
 use crate::rejection::Rejection;
-use std::collections::BTreeSet;
 
 /// Ok when `number` (stored at `offset`) is an allowed opening on 1..n; otherwise the rule it
 /// breaks.
@@ -56,16 +55,19 @@ impl Board {
             ));
         }
         self.work_left -= cost;
-        let played = played.to_vec();
+        // At most two numbers are played (0 is no number).
+        let played = [played.first().copied().unwrap_or(0), last];
         let unplayed = move |x: &u64| !played.contains(x);
         // The last number is played, so neither list holds it: the divisors, all below it, come
         // before the multiples, all above it.
-        let divisors: BTreeSet<u64> = (1..=m.isqrt())
+        let mut divisors: Vec<u64> = (1..=m.isqrt())
             .filter(|divisor| m % divisor == 0)
             .flat_map(|divisor| [divisor, m / divisor])
             .flat_map(|divisor| [divisor, divisor * prime])
             .filter(&unplayed)
             .collect();
+        divisors.sort_unstable();
+        divisors.dedup();
         let step =
             if last != 0 { last } else { 1 + u64::from(self.opening_rule == OpeningRule::Even) };
         let multiples = (1..=n / step).map(move |k| k * step).filter(unplayed);
@@ -81,11 +83,4 @@ pub(crate) struct Context<'a> {
     pub limits: &'a Limits,
     pub held: u64,
     pub positions: u64,
-}
-
-impl Context<'_> {
-    /// The positions the bound still allows.
-    pub fn positions_left(&self) -> u64 {
-        self.limits.max_positions.saturating_sub(self.positions)
-    }
 }

@@ -199,11 +199,12 @@ fn the_bounds_refuse_before_the_flags_exist() {
     let below = Limits { max_memory: least - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &below).unwrap_err();
     assert!(matches!(text, Rejection::Limit { .. }), "{text}");
-    // Exactly spec.md §4.4 and §4.10: 85 bytes a paired number, 8 a listed number (24 more a
-    // path), then 9 a number of the board.
-    let paths: usize = valid.paths.iter().map(|path| 3 + path.len()).sum();
-    let listed = valid.losing.len() + valid.barrier.len() + paths;
-    let expected = 85 * 2 * valid.pairs.len() as u64 + 8 * listed as u64 + 9 * n;
+    // Exactly spec.md §4.4 and §4.10: the file, 640 bytes an entry, 85 a paired number, 16 a
+    // listed number, 16 a number of a path and 128 more a path, then 9 a number of the board.
+    let paths: usize = valid.paths.iter().map(|path| 8 + path.len()).sum();
+    let listed = valid.losing.len() + valid.barrier.len();
+    let file = bytes.len() as u64 + 640;
+    let expected = file + 85 * 2 * valid.pairs.len() as u64 + 16 * (listed + paths) as u64 + 9 * n;
     assert_eq!(least, expected);
     // The work bound: listing every number's divisors and multiples.
     let general = |max_work| Limits { max_work, ..Limits::default() };
@@ -219,12 +220,13 @@ fn the_bounds_refuse_before_the_flags_exist() {
 #[test]
 fn a_large_board_is_refused_by_the_memory_bound_before_anything_is_allocated() {
     // n = 2^16: every even opening listed as losing, no pairs, an empty barrier: the check
-    // would need 576 KiB of flags; with 512 KiB allowed it is refused, not run.
+    // would need 576 KiB of flags and a stack on top of the file and its list (about 580 KiB);
+    // with 1 MiB allowed it is refused, not run.
     let n = 1u64 << 16;
     let losing: Vec<u64> = (1..=n / 2).map(|k| 2 * k).collect();
     let entry = Entry { losing, pairs: vec![], barrier: vec![], paths: vec![] };
     let bytes = certificate_of(n, false, false, &entry.bytes(n));
-    let limits = Limits { max_memory: 512 << 10, ..Limits::default() };
+    let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
     let rejection = verify_bytes(&bytes, &limits).unwrap_err();
     assert!(
         rejection.to_string().starts_with("memory limit: the barrier check needs"),
@@ -278,26 +280,30 @@ fn malformed_lists_and_entries_are_rejected_at_their_byte() {
 
 #[test]
 fn the_lists_are_charged_to_the_memory_bound_before_they_are_read() {
-    // 2^16: the losing list alone is 32 768 numbers, 262 144 bytes at 8 a number. With less
+    // 2^16: the losing list alone is 32 768 numbers, 524 288 bytes at 16 a number. With less
     // than that allowed, it is refused as it is read, before the pairs or the check.
     let n = 1u64 << 16;
     let losing: Vec<u64> = (1..=n / 2).map(|k| 2 * k).collect();
     let entry = Entry { losing, pairs: vec![], barrier: vec![], paths: vec![] };
     let bytes = certificate_of(n, false, false, &entry.bytes(n));
-    for (allowed, refused) in [(262_143, true), (262_144, false)] {
-        let limits = Limits { max_memory: allowed, ..Limits::default() };
+    // The file and the entry (640 bytes) are charged first.
+    let file = bytes.len() as u64 + 640;
+    for (allowed, refused) in [(524_287, true), (524_288, false)] {
+        let limits = Limits { max_memory: file + allowed, ..Limits::default() };
         let text = verify_bytes(&bytes, &limits).unwrap_err().to_string();
-        let expected = "memory limit: the losing openings needs 262144 bytes, 262143 are left";
+        let expected = "memory limit: the losing openings needs 524288 bytes, 524287 are left";
         assert_eq!(text.starts_with(expected), refused, "{allowed}: {text}");
     }
-    // Decoding charges the pairs (85 bytes a paired number) and every list (8 a number, 24
-    // more a path) in file order: one byte short of all of it, the last path is refused.
+    // Decoding charges the file, the entry (640 bytes), the pairs (85 bytes a paired number)
+    // and every list (16 a number; and 128 more a path) in file order:
+    // one byte short of all of it, the last path is refused.
     let (n, valid) = sample();
     let file = openings_file(n, false, &valid);
-    let paths: usize = valid.paths.iter().map(|path| 3 + path.len()).sum();
-    let listed = valid.losing.len() + valid.barrier.len() + paths;
-    let held = 85 * 2 * valid.pairs.len() as u64 + 8 * listed as u64;
-    let last = 8 * (3 + valid.paths.last().unwrap().len() as u64);
+    let paths: usize = valid.paths.iter().map(|path| 8 + path.len()).sum();
+    let listed = valid.losing.len() + valid.barrier.len();
+    let held = file.len() as u64 + 640 + 85 * 2 * valid.pairs.len() as u64;
+    let held = held + 16 * (listed + paths) as u64;
+    let last = 16 * (8 + valid.paths.last().unwrap().len() as u64);
     let limits = Limits { max_memory: held - 1, ..Limits::default() };
     let text = verify_bytes(&file, &limits).unwrap_err().to_string();
     let expected = format!("memory limit: a path needs {last} bytes, {} are left", last - 1);
@@ -306,18 +312,20 @@ fn the_lists_are_charged_to_the_memory_bound_before_they_are_read() {
 
 #[test]
 fn the_charges_count_numbers_not_bytes_at_every_width() {
-    // n = 300: two bytes a number. The charges are 8 bytes a number and 24 a path, whatever
-    // the width; each is refused one byte short, before the entry is checked at all.
+    // n = 300: two bytes a number. The charges are 16 bytes a number of a list or a path and
+    // 128 more a path, whatever the width; each is refused one byte short (after the file and
+    // the entry's 640 bytes), before the entry is checked at all.
     let n = 300;
     let losing = Entry { losing: vec![2, 4], pairs: vec![], barrier: vec![], paths: vec![] };
     let path = Entry { losing: vec![], pairs: vec![], barrier: vec![], paths: vec![vec![1, 2, 3]] };
     for (entry, expected) in [
-        (losing, "memory limit: the losing openings needs 16 bytes, 15 are left"),
-        (path, "memory limit: a path needs 48 bytes, 47 are left"),
+        (losing, "memory limit: the losing openings needs 32 bytes, 31 are left"),
+        (path, "memory limit: a path needs 176 bytes, 175 are left"),
     ] {
         let bytes = certificate_of(n, false, true, &entry.bytes(n));
         let needed: u64 = expected.split(' ').find_map(|word| word.parse().ok()).unwrap();
-        let limits = Limits { max_memory: needed - 1, ..Limits::default() };
+        let first = bytes.len() as u64 + 640;
+        let limits = Limits { max_memory: first + needed - 1, ..Limits::default() };
         let text = verify_bytes(&bytes, &limits).unwrap_err().to_string();
         assert!(text.starts_with(expected), "{text}");
     }

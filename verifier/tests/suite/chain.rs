@@ -398,15 +398,21 @@ fn a_chain_check_under_small_bounds_is_refused_not_judged() {
     use jg_verify::Limits;
     let text = published(100);
     assert_eq!(check(text.as_bytes()), check_within(text.as_bytes(), &Limits::default()));
+    // The file itself is charged first (spec.md §6.3), then the tables.
+    let file = text.len() as u64;
     for (limits, what) in [
+        (
+            Limits { max_memory: file - 1, ..Limits::default() },
+            &*format!("memory limit: the file needs {file} bytes, {} left", file - 1),
+        ),
         // M + |E(G_M)| = 100 + Σ (⌊100/a⌋ − 1) = 100 + 382.
         (
             Limits { max_work: 100, ..Limits::default() },
             "work limit: the graph takes 482 steps, 100 left",
         ),
-        (Limits { max_memory: 1000, ..Limits::default() }, "memory limit: the graph needs"),
+        (Limits { max_memory: file + 1000, ..Limits::default() }, "memory limit: the graph needs"),
         (
-            Limits { max_memory: 100, ..Limits::default() },
+            Limits { max_memory: file + 100, ..Limits::default() },
             "memory limit: the chain needs 808 bytes, 100 left",
         ),
     ] {

@@ -77,7 +77,9 @@ fn usage_errors_exit_2_and_help_and_version_exit_0() {
     assert_eq!((version.out.trim(), version.code), ("jg-verify 0.1.0", 0));
     let help = run(&["--help".as_ref()]);
     assert_eq!(help.code, 0);
-    for needle in ["Exit codes:", "[default: 8192]", "--covers <A..B>", "refused"] {
+    for needle in
+        ["Exit codes:", "[default: 1024]", "[default: 3000000000]", "--covers <A..B>", "refused"]
+    {
         assert!(help.out.contains(needle), "help lacks {needle}: {}", help.out);
     }
 }

@@ -143,7 +143,7 @@ fn chain_costs(text: &str) -> (u64, u64) {
     let h_degree = |v: u64| neighbours(v, m).iter().filter(|&&u| kept[u as usize]).count() as u64;
     let h_edges: u64 = (1..=m).filter(|&v| kept[v as usize]).map(h_degree).sum::<u64>() / 2;
     let mut work = m + g_edges;
-    let mut memory = 8 * (n + 1) + 96 * (m + 1 + g_edges);
+    let mut memory = text.len() as u64 + 8 * (n + 1) + 96 * (m + 1 + g_edges);
     let mut cuts = Vec::new();
     let mut i = at("cuts") + 2;
     while words[i] == "cut" {
@@ -154,7 +154,7 @@ fn chain_costs(text: &str) -> (u64, u64) {
             neighbours(a, m).iter().filter(|b| **b > a && set.contains(b)).count() as u64
         });
         cuts.push((size as u64, inside.sum::<u64>()));
-        (work, memory) = (work + degrees, memory + 8 * size as u64 + 112 + 8 * degrees);
+        (work, memory) = (work + degrees, memory + 8 * size as u64 + 120 + 8 * degrees);
         i += 3 + size;
     }
     for (j, word) in words.iter().enumerate().skip(i) {

@@ -46,9 +46,27 @@ fn a_97_byte_closed_pairing_for_a_huge_board_is_refused_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hostile.bin");
     std::fs::write(&path, &bytes).unwrap();
-    let (out, code) = run_limited(&path, &[]);
-    assert_eq!(code, 3, "{out}");
-    assert!(out.contains(": refused: memory limit: the closure needs more than 8589934592 bytes, for the 10000000000 openings alone"), "{out}");
+    // Listing the 10^10 openings costs 2·10^10 steps (spec.md §4.4), past the default bound; a
+    // position bound below 10^10 refuses them before the work is looked at; with both large
+    // enough, the first opening has no partner.
+    let refused = [
+        (vec![], 3, "refused: work limit: the openings on 1..20000000000 take 20000000000 steps"),
+        (
+            vec!["--max-positions", "1000000000"],
+            3,
+            "refused: position limit: more than 1000000000 numbers, for the 10000000000 openings",
+        ),
+        (
+            vec!["--max-work", "100000000000"],
+            1,
+            "invalid: no pair holds 2, the loser's move at the start",
+        ),
+    ];
+    for (args, expected, text) in refused {
+        let (out, code) = run_limited(&path, &args);
+        assert_eq!(code, expected, "{out}");
+        assert!(out.contains(text), "{out}");
+    }
 }
 
 /// Tiny openings bodies (spec.md §3.4): a bare tag of each form, and a matching-and-barrier
@@ -103,7 +121,12 @@ fn a_huge_pairs_body_is_counted_against_the_memory_bound_before_it_is_read() {
     let n = 1u64 << 40;
     let pairs: Vec<(u64, u64)> = (1..=200_000).map(|k| (2 * k - 1, 2 * k)).collect();
     let bytes = with_kind(certificate(n, false, false, 2, &pairing_body(n, None, &pairs)), 2);
-    let limits = Limits { max_memory: 1 << 20, ..Limits::default() };
+    // The file itself is charged first (spec.md §4.4), then the map before it is made.
+    let file = bytes.len() as u64;
+    let limits = Limits { max_memory: file - 1, ..Limits::default() };
+    let text = verify_bytes(&bytes, &limits).expect_err("over the bound").to_string();
+    assert!(text.starts_with(&format!("memory limit: the file needs {file} bytes")), "{text}");
+    let limits = Limits { max_memory: file + (1 << 20), ..Limits::default() };
     let rejection = verify_bytes(&bytes, &limits).expect_err("over the bound");
     let text = rejection.to_string();
     assert!(matches!(rejection, Rejection::Limit { .. }), "{text}");
@@ -113,7 +136,12 @@ fn a_huge_pairs_body_is_counted_against_the_memory_bound_before_it_is_read() {
     let text = verify_bytes(&bytes, &Limits { max_memory: 1 << 30, ..Limits::default() })
         .expect_err("the openings of 1..2^40")
         .to_string();
-    assert!(text.contains("for the 549755813888 openings alone"), "{text}");
+    assert!(
+        text.contains(
+            "position limit: more than 20000000000 numbers, for the 549755813888 openings"
+        ),
+        "{text}"
+    );
 }
 
 /// The least value of a bound under which `bytes` is accepted: every smaller value refuses it
@@ -159,35 +187,35 @@ fn the_memory_and_work_bounds_are_exact_and_grow_with_the_proof() {
 
 #[test]
 fn the_closure_counts_the_memory_spec_md_states() {
-    // spec.md §4.4: 85 bytes a paired number, 101 a closure number, 30 an expanded partner.
-    // The least bound that accepts a closed pairing lies between the pairs plus the closure
-    // numbers, and that plus every partner expanded (at most one per closure number).
+    // spec.md §4.4: the file, 85 bytes a paired number, and the closure's tables made at once
+    // for every paired number and one more, 128 bytes each: the least bound that accepts a
+    // closed pairing, whatever the size of its closure.
     let mut game = Game::new(24, false);
     let (opening, pairs) = game.pairing_strategy();
     let bytes = certificate(24, false, game.first_wins(), 2, &pairing_body(24, opening, &pairs));
     let closure = verify_bytes(&bytes, &Limits::default()).expect("closed for n = 24").positions;
+    assert!(closure < 2 * pairs.len() as u64, "some paired number is outside the closure");
     let memory = least_bound(
         &bytes,
         |max_memory| Limits { max_memory, ..Limits::default() },
         "memory limit",
     );
-    let (low, high) =
-        (170 * pairs.len() as u64 + 101 * closure, 170 * pairs.len() as u64 + 131 * closure);
-    assert!(low <= memory && memory <= high, "{low} <= {memory} <= {high}");
+    let paired = 2 * pairs.len() as u64;
+    assert_eq!(memory, bytes.len() as u64 + 85 * paired + 128 * (paired + 1));
 }
 
 #[test]
 fn the_memory_bound_is_exact_at_its_boundary() {
     // n = 2, second player, pair (1, 2): the closure is {2} (1's only other neighbour is 2).
-    // spec.md §4.4: one pair is 170 bytes, one closure number 101: 271 bytes are enough, and
-    // 270 are not (the openings check and the closure's own check agree on the boundary).
+    // spec.md §4.4: the file, one pair of 170 bytes, the closure's tables for the two paired
+    // numbers and one more, 128 bytes each: that many bytes are enough, one fewer is not.
     let bytes = certificate(2, false, false, 2, &pairing_body(2, None, &[(1, 2)]));
     let memory = least_bound(
         &bytes,
         |max_memory| Limits { max_memory, ..Limits::default() },
         "memory limit",
     );
-    assert_eq!(memory, 170 + 101);
+    assert_eq!(memory, bytes.len() as u64 + 170 + 3 * 128);
 }
 
 /// Runs `jg-verify ARGS PATH` with one second of CPU time (`ulimit -t 1`): (stdout, exit code),
@@ -301,4 +329,132 @@ fn the_bounded_reader_decides_as_the_whole_input_would() {
     let refusal = read_bounded(stream, &limits).unwrap().unwrap_err().to_string();
     assert!(refusal.starts_with("memory limit: the file has more than 1048576 bytes"), "{refusal}");
     assert_eq!(counted.0 + 9, (1 << 20) + 1);
+}
+
+/// Runs `jg-verify ARGS PATH` under both an address-space limit (KiB) and a CPU limit
+/// (seconds): (stdout, exit code), or None when the process was killed or aborted (an
+/// allocation refused by the address-space limit aborts it).
+fn run_bounded(path: &Path, args: &[&str], kib: u64, seconds: u64) -> Option<(String, i32)> {
+    let script = format!("ulimit -v {kib}; ulimit -t {seconds}; exec \"$0\" \"$@\"");
+    let output = Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_jg-verify")])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    Some((String::from_utf8(output.stdout).unwrap(), output.status.code()?))
+}
+
+/// The verifier's own address space, with nothing read: about 8 MiB here; four times that.
+const PROCESS_KIB: u64 = 32 << 10;
+
+/// Issue 47: a 97-byte first-player closed pairing on n = 39 999 999 996 (opening 2, no pairs)
+/// took 30 s and 5.4 GB before the memory bound refused it (1.7 s and 690 MB under a bound of
+/// 1 GiB): the closure took in every move from 2 before it looked for their partners. Under
+/// the default bounds its first listing alone (2·10^10 multiples) is refused by the work bound
+/// before it starts; given the work, it is refuted at its first move, 1, which has no partner
+/// (every number the closure takes in must have one), at once and within any memory bound.
+#[test]
+fn a_97_byte_pairing_with_no_pairs_is_decided_at_its_first_listing() {
+    let n = 39_999_999_996;
+    let bytes = certificate(n, false, true, 2, &pairing_body(n, Some(2), &[]));
+    assert_eq!(bytes.len(), 80 + 14 + 16);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.bin");
+    std::fs::write(&path, &bytes).unwrap();
+    let (out, code) = run_bounded(&path, &[], (1 << 20) + PROCESS_KIB, 1).expect("killed");
+    assert_eq!(code, 3, "{out}");
+    let refused = "refused: work limit: the moves from 2 on 1..39999999996 take 19999999999 steps";
+    assert!(out.contains(refused) && out.contains("--max-work"), "{out}");
+    for mib in [1024, 16] {
+        let bound = mib.to_string();
+        let args = ["--max-work", "100000000000", "--max-memory-mib", &bound];
+        let (out, code) =
+            run_bounded(&path, &args, (mib << 10) + PROCESS_KIB, 1).expect("killed or aborted");
+        assert_eq!(code, 1, "{mib} MiB: {out}");
+        let refuted = "invalid: no pair holds 1, the loser's move after 2: the pairing gives";
+        assert!(out.contains(refuted), "{mib} MiB: {out}");
+    }
+}
+
+/// Issue 47: 3.3 million entries of three bytes (tag 0, opening 2, no pairs) on n = 255, 10 MB,
+/// peaked at 507 MB under `--max-memory-mib 16`: the decoded entries were charged nothing. Each
+/// is charged now (spec.md §4.4), so the file is refused within its bound (the file counted in
+/// it) plus the process's own constant; and a file of entries that fits is decoded within that.
+#[test]
+fn the_entries_of_an_openings_body_are_charged_as_they_are_decoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("entries.bin");
+    for (entries, mib, expected) in [(3_300_000, 16, 3), (100_000, 64, 1), (100_000, 16, 3)] {
+        let body = [0u8, 2, 0].repeat(entries);
+        std::fs::write(&path, certificate(255, false, true, 4, &body)).unwrap();
+        let bound = mib.to_string();
+        let kib = (mib << 10) + PROCESS_KIB;
+        let (out, code) = run_bounded(&path, &["--max-memory-mib", &bound], kib, 2)
+            .unwrap_or_else(|| panic!("{entries} entries under {mib} MiB: killed or aborted"));
+        assert_eq!(code, expected, "{entries} entries under {mib} MiB: {out}");
+        let verdict = ["", "2 is named twice", "", "refused: memory limit"][expected as usize];
+        assert!(out.contains(verdict), "{entries} entries under {mib} MiB: {out}");
+    }
+}
+
+/// The numbers of H for chain-900's graph (spec.md §6.2): of the numbers whose one neighbour
+/// is 1 (the primes above 450), only the largest stays.
+fn reduced_900() -> Vec<u64> {
+    let prime = |p: u64| p > 1 && (2..p).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d));
+    let lone: Vec<u64> = (451..=900).filter(|&p| prime(p)).collect();
+    (1..=900).filter(|v| !lone.contains(v) || Some(v) == lone.last()).collect()
+}
+
+/// Issue 47: chain-900 plus one cut holding every number of H and 10^6 rows `c 96 0` (7 MB)
+/// was valid after 4.6 s, 6 144 steps a row. A row may appear once in a leaf (spec.md §6.3),
+/// so a leaf's rows cost at most its graph and its cuts once: refused at the second row.
+#[test]
+fn a_row_repeated_in_a_leaf_is_refused_at_its_second_appearance() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates/chains");
+    let text = std::fs::read_to_string(folder.join("chain-900.txt")).unwrap();
+    let numbers = reduced_900();
+    assert_eq!(numbers.len(), 834);
+    let all: Vec<String> = numbers.iter().map(u64::to_string).collect();
+    let cut = format!("cut 1 {} {}\ntree\n", all.len(), all.join(" "));
+    let rows = 1_000_000;
+    let padded = text.replacen("cuts 96\n", "cuts 97\n", 1).replacen("tree\n", &cut, 1).replacen(
+        "leaf 1006\n",
+        &format!("leaf {}\n{}", 1006 + rows, "c 96 0\n".repeat(rows)),
+        1,
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("chain-900-repeated.txt");
+    std::fs::write(&path, &padded).unwrap();
+    let (out, code) = run_bounded(&path, &[], 1 << 20, 1).expect("killed after a second of CPU");
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("invalid chain certificate: leaf 1: the row `c 96` appears twice"),
+        "{out}"
+    );
+    // Once, it is the valid proof it was (its multiplier 0 changes nothing).
+    let once = text.replacen("cuts 96\n", "cuts 97\n", 1).replacen("tree\n", &cut, 1).replacen(
+        "leaf 1006\n",
+        "leaf 1007\nc 96 0\n",
+        1,
+    );
+    std::fs::write(&path, &once).unwrap();
+    let (out, code) = run_bounded(&path, &[], 1 << 20, 1).expect("killed after a second of CPU");
+    assert_eq!(code, 0, "{out}");
+}
+
+/// Issue 47: 97 bytes, a first-player pairing on n = 2^64 − 1 opening at 2^64 − 2, took 13 s
+/// of trial division under the defaults. The default work bound (spec.md §4.4) refuses it at
+/// once, naming the option that would allow it.
+#[test]
+fn the_default_work_bound_refuses_a_listing_of_2_to_the_32_divisions_at_once() {
+    let n = u64::MAX;
+    let bytes = certificate(n, false, true, 2, &pairing_body(n, Some(n - 1), &[]));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hostile.bin");
+    std::fs::write(&path, &bytes).unwrap();
+    let (out, code) = run_bounded(&path, &[], 1 << 20, 1).expect("killed after a second of CPU");
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("refused: work limit: the moves from 18446744073709551614"), "{out}");
+    assert!(out.contains("--max-work"), "{out}");
 }

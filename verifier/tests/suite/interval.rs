@@ -231,3 +231,22 @@ fn a_closed_pairing_relabelled_to_a_larger_board_is_rejected() {
     relabelled[12..20].copy_from_slice(&120u64.to_le_bytes());
     assert!(reason(&relabelled).contains("no pair holds 116"));
 }
+
+/// Issue 47: on the board 1..2^64 − 1, an even opening of 2^63 or more has no multiple but
+/// itself, so an interval up to n_last = 2^64 − 1 may start from it: its double is past every
+/// u64 and must not be taken as at most n_last. The check then goes on, here to the memory
+/// bound, set just too small for the closure's tables; an opening below 2^63 is too wide.
+#[test]
+fn an_opening_of_2_to_the_63_or_more_is_not_too_wide_for_the_largest_board() {
+    let n = u64::MAX;
+    for (opening, too_wide) in [(n - 1, false), (1 << 63, false), ((1 << 63) - 2, true)] {
+        let bytes = interval(n, n, opening, &[]);
+        let limits = Limits { max_memory: bytes.len() as u64 + 100, ..Limits::default() };
+        let text = verify_bytes(&bytes, &limits).unwrap_err().to_string();
+        let expected = match too_wide {
+            true => format!("the winner plays {opening}, whose multiple {} is at", 2 * opening),
+            false => "memory limit: a closure of at most 1 numbers needs".into(),
+        };
+        assert!(text.contains(&expected), "{opening}: {text}");
+    }
+}

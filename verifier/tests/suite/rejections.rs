@@ -280,8 +280,9 @@ fn bad_pairings() {
         &rejection(&pairing(false, 0, &[(3, 3)])),
         &["byte 96: pair (3, 3) is not canonical"],
     );
-    // The loser's openings are taken from the last (a stack): 10 first.
-    assert_says(&rejection(&pairing(false, 0, &[])), &["no pair holds 10", "at the start"]);
+    // The loser's openings are listed in ascending order, each checked for a partner as it is
+    // taken in: 2 first.
+    assert_says(&rejection(&pairing(false, 0, &[])), &["no pair holds 2", "at the start"]);
     assert_says(&rejection(&pairing(true, 5, &[])), &["illegal move 5 at byte 94 at the start"]);
     // Pair (3, 7) is no edge: after the opening 6 the loser's 3 (taken first: the moves 1, 2,
     // 3 go on a stack) has a partner that is no legal answer.
@@ -303,9 +304,11 @@ fn limits_are_clear_errors() {
     // Second player claims on 1..10^15: the loser's openings alone are 5·10^14 moves.
     let (big, no_pairs) = (1_000_000_000_000_000, [0; 16]);
     let huge = certificate(big, false, false, 2, &no_pairs);
-    assert_says(&rejection(&huge), &["position limit", "openings alone", "at the start"]);
+    let openings = "for the 500000000000000 openings";
+    assert_says(&rejection(&huge), &["position limit", openings, "at the start"]);
     let no_count_bound = Limits { max_positions: u64::MAX, ..Limits::default() };
-    assert_says(&rejection_with(&huge, &no_count_bound), &["memory limit", "openings alone"]);
+    let listing = "work limit: the openings on 1..1000000000000000 take 1000000000000000 steps";
+    assert_says(&rejection_with(&huge, &no_count_bound), &[listing, "at the start"]);
     // The largest board: after the opening 1 the loser may answer with any number.
     let opening = |v: u64| [v.to_le_bytes(), [0; 8]].concat();
     let widest = certificate(u64::MAX, true, true, 2, &opening(1));
