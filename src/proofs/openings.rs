@@ -338,7 +338,19 @@ pub struct CertifiedOpenings {
     pub bytes: Vec<u8>,
     pub verdict: Verdict,
     pub stats: Stats,
+    /// When `jg-verify` refuses the file under its default bounds (a large n: the paths grow
+    /// faster than n), that refusal; the file was then checked under [`GENERATOR_LIMITS`].
+    pub beyond_defaults: Option<Rejection>,
 }
+
+/// The bounds the generator's own check of a file falls back to when the verifier's defaults
+/// refuse it (n = 10^7: a certificate of 1.1 GB, 7.7 GB charged): this machine's memory, and
+/// work for a few minutes. Anyone else checks such a file with `jg-verify --max-memory-mib`.
+pub const GENERATOR_LIMITS: Limits = Limits {
+    max_positions: 20_000_000_000,
+    max_memory: 16 << 30,
+    max_work: 100_000_000_000,
+};
 
 impl CertifiedOpenings {
     /// The winning openings the verifier reports, ascending.
@@ -365,8 +377,13 @@ pub fn certify_openings_verified(
 ) -> Result<CertifiedOpenings, OpeningsError> {
     let (certificate, stats) = certify_openings(n, rule)?;
     let bytes = certificate.to_bytes()?;
-    let verdict = verify_bytes(&bytes, &Limits::default())
-        .map_err(|rejection| OpeningsError::Rejected { n, rejection })?;
+    let (verdict, beyond_defaults) = match verify_bytes(&bytes, &Limits::default()) {
+        Err(refusal @ Rejection::Limit { .. }) => {
+            (verify_bytes(&bytes, &GENERATOR_LIMITS), Some(refusal))
+        }
+        verdict => (verdict, None),
+    };
+    let verdict = verdict.map_err(|rejection| OpeningsError::Rejected { n, rejection })?;
     let proved = verdict.winning_openings.clone().unwrap_or_default();
     // What the generator meant to prove: the winning openings of the matching engine's classes
     // (class D), read back from the entries, rather than a second matching of the whole board
@@ -393,6 +410,7 @@ pub fn certify_openings_verified(
         bytes,
         verdict,
         stats,
+        beyond_defaults,
     })
 }
 

@@ -85,7 +85,7 @@ enum Command {
     Oeis(cli::oeis::Args),
     /// Write the certificates (every n up to 10^12) and the openings certificates (every n up to
     /// 1000) as Coq data for the formal proof (formal/data); each is verified first under
-    /// jg-verify's default bounds (memory at most 8 GiB a file); one refused file writes nothing
+    /// jg-verify's default bounds (memory at most 1 GiB a file); one refused file writes nothing
     FormalData(cli::formal_data::Args),
 }
 

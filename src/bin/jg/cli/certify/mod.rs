@@ -55,9 +55,10 @@ pub struct Args {
     /// chooses its own proofs (closed pairings, matching-and-barrier entries), so --strategy
     /// and --max-positions do not apply to it. For n ≤ 50000000 (the matching engine's range),
     /// but time and memory grow with the paths, one per winning opening, which lengthen with n:
-    /// n = 10^6 takes about 8 s and 0.84 GB (a certificate of 111 MB); n = 10^7 about 3.5 min
-    /// and 7.7 GB (a certificate of 1.1 GB, which jg-verify checks only with --max-memory-mib
-    /// raised past its 8 GiB default); beyond that the paths outgrow this kind of machine
+    /// n = 10^6 takes about 8 s and 0.84 GB (a certificate of 111 MB, which jg-verify checks
+    /// under its default bounds); n = 10^7 about 3.5 min and 7.7 GB (a certificate of 1.1 GB,
+    /// checked here under larger bounds, with a note that jg-verify needs --max-memory-mib and
+    /// --max-work raised for it); beyond that the paths outgrow this kind of machine
     #[arg(long, conflicts_with_all = ["cover", "strategy", "max_positions"])]
     pub openings: bool,
     /// Which strategy to use

@@ -32,6 +32,13 @@ pub fn one(n: u64, output: &Output, rule: OpeningRule) -> Result<ExitCode, CliEr
     if !quiet() {
         println!("{}", summary(&path, &certified, seconds));
     }
+    if let Some(refusal) = &certified.beyond_defaults {
+        eprintln!(
+            "jg: note: jg-verify refuses {} under its default bounds ({refusal}); it is valid \
+             under larger ones (jg-verify --max-memory-mib, --max-work)",
+            path.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
