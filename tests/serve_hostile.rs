@@ -584,3 +584,42 @@ fn ctrl_c_stops_the_server_within_seconds_whatever_its_clients_do() {
     assert!(exited.success(), "{exited:?}");
     assert!(started.elapsed() < Duration::from_secs(5));
 }
+
+#[test]
+fn no_more_connections_than_the_cap_are_served_at_once() {
+    // Two connections at most, a header timeout far away: two idle connections hold both.
+    let server = Server::start(
+        &[],
+        &["--max-connections", "2", "--header-timeout", "60"],
+        None,
+    );
+    let first = server.connect();
+    let second = server.connect();
+    thread::sleep(Duration::from_millis(200));
+    let waiting = server.request(
+        "GET",
+        "/api/theorem",
+        &server.host(),
+        None,
+        b"",
+        Duration::from_millis(1500),
+    );
+    assert!(
+        waiting.is_err(),
+        "a third connection was served: {waiting:?}"
+    );
+    // One closes: the next connection is taken.
+    drop(first);
+    let (status, _) = server
+        .request(
+            "GET",
+            "/api/theorem",
+            &server.host(),
+            None,
+            b"",
+            Duration::from_secs(5),
+        )
+        .expect("served once a connection closed");
+    assert_eq!(status, 200);
+    drop(second);
+}
