@@ -2,17 +2,23 @@
 //! and it stops by itself:
 //!
 //! `cargo run --release --example serve_load [-- --jg target/release/jg] [--moves M]
-//! [--phases 100,10000,open]`
+//! [--phases 100,10000,open] [--threads T] [--hostile]`
 //!
 //! It starts `jg serve --bind 127.0.0.1 --port 0` (its own child), reads the listening line,
 //! then:
-//! 1. for n = 100 and n = 10 000: 30 threads, each a browser playing games against the perfect
+//! 1. for n = 100 and n = 10 000: T threads (default 30), each a browser playing games against the perfect
 //!    player with hints (half as the first player, half as the second; the person's move drawn
 //!    from the legal ones by a fixed xorshift), one keep-alive connection each, until each has
 //!    made M moves (default 40); the latency of every move request (send to last byte), p50
 //!    and p99;
 //! 2. 10 000 distinct games open at once (n from 50 to 1049, seeds 0..9999, opponent
-//!    `random`), the same 30 threads moving them in turn, three moves each, interleaved.
+//!    `random`), the same T threads moving them in turn, three moves each, interleaved.
+//!
+//! `--hostile` runs hostile clients beside the load for all its phases (issue 47): 300
+//! connections that each send half a request (half of them a cut head, half a head and part of
+//! a body), each opened again as soon as the server closes it, and 4 uploads that trickle a
+//! byte every 200 ms, each started again when the server answers it; at the end, how many of
+//! each the server closed.
 //!
 //! `--phases` runs only the phases named (`100`, `10000`: phase 1 at that n; `open`: phase 2),
 //! in that order, on one server: VmHWM is the peak over the server's life, so `--phases open`
@@ -27,7 +33,11 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const THREADS: usize = 30;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// The 503 answers (busy: not answered within the server's time limit) of the current phase.
+static BUSY: AtomicUsize = AtomicUsize::new(0);
 
 /// One keep-alive HTTP/1.1 connection.
 struct Client {
@@ -108,10 +118,16 @@ impl Open {
     }
 
     /// One move: the request, then the person's next move from the answer (or a new game).
+    /// A 503 (busy past the time limit) is counted in `BUSY`, and the same request is sent
+    /// again at the next step, as the page would.
     fn step(&mut self, client: &mut Client, rng: &mut u64) -> Duration {
         let started = Instant::now();
         let (status, answer) = client.post("/api/game", &self.request);
         let took = started.elapsed();
+        if status == 503 {
+            BUSY.fetch_add(1, Ordering::Relaxed);
+            return took;
+        }
         assert_eq!(status, 200, "{answer}");
         let legal = answer["legal"].as_array().cloned().unwrap_or_default();
         let mut line = answer["line"].as_array().cloned().unwrap_or_default();
@@ -158,9 +174,9 @@ fn percentile(sorted: &[Duration], p: usize) -> f64 {
     sorted[at].as_secs_f64() * 1000.0
 }
 
-/// Phase 1: 30 browsers on boards of n, `moves` moves each; the latencies.
-fn games(host: &str, n: u64, moves: usize) -> Vec<Duration> {
-    let threads: Vec<_> = (0..THREADS)
+/// Phase 1: `threads` browsers on boards of n, `moves` moves each; the latencies.
+fn games(host: &str, n: u64, moves: usize, threads: usize) -> Vec<Duration> {
+    let threads: Vec<_> = (0..threads)
         .map(|t| {
             let host = host.to_string();
             std::thread::spawn(move || {
@@ -182,15 +198,16 @@ fn games(host: &str, n: u64, moves: usize) -> Vec<Duration> {
     all
 }
 
-/// Phase 2: 10 000 games open, moved in turn by 30 threads, `rounds` moves each.
-fn many_games(host: &str, games: usize, rounds: usize) -> Vec<Duration> {
-    let threads: Vec<_> = (0..THREADS)
+/// Phase 2: 10 000 games open, moved in turn by `threads` threads, `rounds` moves each.
+fn many_games(host: &str, games: usize, rounds: usize, threads: usize) -> Vec<Duration> {
+    let step = threads;
+    let threads: Vec<_> = (0..threads)
         .map(|t| {
             let host = host.to_string();
             std::thread::spawn(move || {
                 let mut client = Client::connect(&host);
                 let mut mine: Vec<Open> = (t..games)
-                    .step_by(THREADS)
+                    .step_by(step)
                     .map(|g| {
                         let you = if g % 2 == 0 { "first" } else { "second" };
                         Open::new(50 + (g as u64 % 1000), you, "random", g as u64, false)
@@ -215,14 +232,94 @@ fn many_games(host: &str, games: usize, rounds: usize) -> Vec<Duration> {
     all
 }
 
+/// Whether the server has closed `stream` or answered on it (without waiting).
+fn answered_or_closed(stream: &TcpStream) -> bool {
+    stream.set_nonblocking(true).ok();
+    let mut byte = [0u8; 1];
+    let done = !matches!(
+        stream.peek(&mut byte),
+        Err(ref e) if e.kind() == std::io::ErrorKind::WouldBlock
+    );
+    stream.set_nonblocking(false).ok();
+    done
+}
+
+/// The hostile clients of `--hostile`, until `stop`: 300 half-sent requests kept open (each
+/// opened again when the server closes it) and 4 trickling uploads. Counts what the server
+/// closed: (half-sent requests, trickles).
+fn hostile(host: String, stop: Arc<AtomicBool>) -> (usize, usize) {
+    let trickles_closed = Arc::new(AtomicUsize::new(0));
+    let trickles: Vec<_> = (0..4)
+        .map(|_| {
+            let (host, stop, closed) = (host.clone(), stop.clone(), trickles_closed.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let Ok(mut stream) = TcpStream::connect(&host) else {
+                        std::thread::sleep(Duration::from_millis(200));
+                        continue;
+                    };
+                    let head = format!(
+                        "POST /api/verify HTTP/1.1\r\nHost: {host}\r\nContent-Type: \
+                         application/octet-stream\r\nContent-Length: 100000\r\n\r\n"
+                    );
+                    let _ = stream.write_all(head.as_bytes());
+                    while !stop.load(Ordering::Relaxed) {
+                        if stream.write_all(b"J").is_err() || answered_or_closed(&stream) {
+                            closed.fetch_add(1, Ordering::Relaxed);
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(200));
+                    }
+                }
+            })
+        })
+        .collect();
+    let half = |i: usize| {
+        let mut stream = TcpStream::connect(&host).ok()?;
+        let sent = if i.is_multiple_of(2) {
+            format!("POST /api/game HTTP/1.1\r\nHost: {host}\r\nContent-Le")
+        } else {
+            format!(
+                "POST /api/game HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+                 Content-Length: 100\r\n\r\n{{\"n\": 20,"
+            )
+        };
+        stream.write_all(sent.as_bytes()).ok()?;
+        Some(stream)
+    };
+    let mut open: Vec<Option<TcpStream>> = (0..300).map(half).collect();
+    let mut closed = 0;
+    while !stop.load(Ordering::Relaxed) {
+        for (i, slot) in open.iter_mut().enumerate() {
+            if slot.as_ref().is_none_or(answered_or_closed) {
+                closed += usize::from(slot.is_some());
+                *slot = half(i);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    for trickle in trickles {
+        let _ = trickle.join();
+    }
+    (closed, trickles_closed.load(Ordering::Relaxed))
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut jg, mut moves) = ("target/release/jg".to_string(), 40usize);
+    let (mut threads, mut hostile_clients) = (30usize, false);
     let mut phases = vec!["100".to_string(), "10000".to_string(), "open".to_string()];
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--jg" => jg = args.next().expect("--jg PATH"),
             "--moves" => moves = args.next().and_then(|m| m.parse().ok()).expect("--moves M"),
+            "--threads" => {
+                threads = args
+                    .next()
+                    .and_then(|t| t.parse().ok())
+                    .expect("--threads T")
+            }
+            "--hostile" => hostile_clients = true,
             "--phases" => {
                 phases = (args.next().expect("--phases LIST").split(','))
                     .map(str::to_string)
@@ -255,28 +352,39 @@ fn main() {
     let (hwm, cpu) = server_figures(pid);
     println!("started: VmHWM {hwm} kB, CPU {cpu:.2} s");
     let mut cpu_before = cpu;
+    let stop = Arc::new(AtomicBool::new(false));
+    let attackers = hostile_clients.then(|| {
+        let (host, stop) = (host.clone(), stop.clone());
+        std::thread::spawn(move || hostile(host, stop))
+    });
+    if attackers.is_some() {
+        println!("hostile clients: 300 half-sent requests and 4 trickling uploads, kept up");
+        std::thread::sleep(Duration::from_secs(1));
+    }
     for phase in &phases {
         let started = Instant::now();
+        BUSY.store(0, Ordering::Relaxed);
         let (took, what) = match phase.as_str() {
             "open" => (
-                many_games(&host, 10_000, 3),
+                many_games(&host, 10_000, 3, threads),
                 "10000 games open (n = 50..1049, random opponent), 3 moves each, interleaved"
                     .to_string(),
             ),
             n => {
                 let n: u64 = n.parse().expect("--phases: 100, 10000 (any n) or open");
                 (
-                    games(&host, n, moves),
-                    format!("n = {n}: {THREADS} games at once against perfect, hints on"),
+                    games(&host, n, moves, threads),
+                    format!("n = {n}: {threads} games at once against perfect, hints on"),
                 )
             }
         };
         let wall = started.elapsed().as_secs_f64();
         let (hwm, cpu_now) = server_figures(pid);
         println!(
-            "{what}: {} requests: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {:.1} requests/s; \
-             server CPU {:.2} ms a request; server VmHWM {hwm} kB; load {}",
+            "{what}: {} requests ({} answered 503): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
+             {:.1} requests/s; server CPU {:.2} ms a request; server VmHWM {hwm} kB; load {}",
             took.len(),
+            BUSY.load(Ordering::Relaxed),
             percentile(&took, 50),
             percentile(&took, 99),
             took.last().unwrap().as_secs_f64() * 1000.0,
@@ -285,6 +393,14 @@ fn main() {
             load()
         );
         cpu_before = cpu_now;
+    }
+    if let Some(attackers) = attackers {
+        stop.store(true, Ordering::Relaxed);
+        let (half, trickles) = attackers.join().expect("the hostile clients");
+        println!(
+            "hostile clients: the server closed {half} half-sent requests and {trickles} \
+             trickling uploads"
+        );
     }
     let _ = server.kill();
     let _ = server.wait();

@@ -9,29 +9,49 @@ use axum::body::{to_bytes, Body};
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
 use juniper_green::engines::search::{SearchConfig, Searcher};
-use juniper_green::frontends::serve::{app, assets, bounds};
+use juniper_green::frontends::serve::{app, assets, bounds, Hosts};
 use juniper_green::game::{related, Board, OpeningRule};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::time::Duration;
 use tower::ServiceExt;
 
-fn server() -> Router {
-    app(bounds::Limits::default())
+/// The server's names when it listens on 127.0.0.1:8080.
+fn hosts() -> Hosts {
+    Hosts::for_address("127.0.0.1:8080".parse().unwrap(), &[])
 }
 
-/// One request: the status, the content type and the body.
+fn server() -> Router {
+    app(bounds::Limits::default(), hosts())
+}
+
+/// One request as the pages send it (Host `localhost:8080`; a POST to `/api/verify` as
+/// `application/octet-stream`, any other as `application/json`): the status, the content type
+/// and the body.
 async fn call(
     router: &Router,
     method: Method,
     uri: &str,
     body: Vec<u8>,
 ) -> (StatusCode, String, Vec<u8>) {
-    let request = Request::builder()
-        .method(method)
+    let mut request = Request::builder()
+        .method(method.clone())
         .uri(uri)
-        .body(Body::from(body))
-        .expect("a request");
+        .header("host", "localhost:8080");
+    if method == Method::POST {
+        let mime = if uri.starts_with("/api/verify") {
+            "application/octet-stream"
+        } else {
+            "application/json"
+        };
+        request = request.header("content-type", mime);
+    }
+    let request = request.body(Body::from(body)).expect("a request");
+    send(router, request).await
+}
+
+/// Any request: the status, the content type and the body.
+async fn send(router: &Router, request: Request<Body>) -> (StatusCode, String, Vec<u8>) {
     let response = router.clone().oneshot(request).await.expect("an answer");
     let status = response.status();
     let mime = response
@@ -677,16 +697,259 @@ async fn every_bad_request_gets_its_status_and_a_sentence() {
 
 #[tokio::test]
 async fn past_the_time_limit_the_answer_is_503_in_json() {
-    let router = app(bounds::Limits {
-        permits: 1,
-        time_limit: Duration::ZERO,
-    });
+    let router = app(
+        bounds::Limits {
+            permits: 1,
+            time_limit: Duration::ZERO,
+            ..bounds::Limits::default()
+        },
+        hosts(),
+    );
     let (status, answer) = get_json(&router, "/api/chart.svg?to=2000").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(
         answer["error"].as_str().unwrap().contains("time limit"),
         "{answer}"
     );
+}
+
+/// A move that runs into its time limit is stopped, not only answered 503: with one job, the
+/// next request gets the job at once. (`playouts:100000` on 1..10 000 with its cap lifted is
+/// hours of work; were it still running, the next request would wait for it and get 503.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_past_the_time_limit_is_stopped_and_frees_its_job() {
+    let limits = bounds::Limits {
+        permits: 1,
+        time_limit: Duration::from_secs(1),
+        playout_work_per_second: u64::MAX / 4,
+        ..bounds::Limits::default()
+    };
+    let router = app(limits, hosts());
+    let heavy = json!({"n": 10000, "you": "second", "opponent": "playouts:100000"});
+    let (status, answer) = post_json(&router, "/api/game", &heavy).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{answer}");
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("time limit of 1 s"));
+    let light = json!({"n": 20, "you": "first", "opponent": "random"});
+    let (status, answer) = post_json(&router, "/api/game", &light).await;
+    assert_eq!(status, StatusCode::OK, "the job was not freed: {answer}");
+}
+
+/// `playouts:K` at the server is cut so that a move fits its time limit; below the cut it is
+/// the player of `jg play`, move for move (the same reply as K asked, drawn alike).
+#[tokio::test]
+async fn playouts_at_the_server_fit_the_time_limit_and_are_not_cut_below_it() {
+    let limits = bounds::Limits::default();
+    // The opening of 1..10 000 has 5 000 moves: at most 3 play-outs each at 10 s.
+    assert_eq!(limits.playouts_per_move(100_000, 5_000, 10_000), 3);
+    let router = app(limits, hosts());
+    for seed in 0..4 {
+        let asked = json!({"n": 30, "you": "second", "opponent": "playouts:20", "seed": seed});
+        let (status, answer) = post_json(&router, "/api/game", &asked).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let player = juniper_green::players::by_name("playouts:20").unwrap();
+        let game = juniper_green::players::Game::new(30, OpeningRule::Even).unwrap();
+        let mut rng = juniper_green::frontends::serve::game::reply_rng(seed, 30, &[]);
+        assert_eq!(
+            answer["reply"],
+            json!(player.choose(&game, &mut rng).unwrap())
+        );
+    }
+}
+
+// ---- only its own pages may drive it ----------------------------------------------------------
+
+#[tokio::test]
+async fn a_request_for_another_host_is_refused_before_any_route() {
+    let router = server();
+    let with_host = |host: Option<&str>, uri: &str| {
+        let mut request = Request::builder().method(Method::GET).uri(uri);
+        if let Some(host) = host {
+            request = request.header("host", host);
+        }
+        request.body(Body::empty()).unwrap()
+    };
+    for good in ["localhost:8080", "127.0.0.1:8080", "[::1]:8080"] {
+        let (status, _, _) = send(&router, with_host(Some(good), "/api/theorem")).await;
+        assert_eq!(status, StatusCode::OK, "{good}");
+    }
+    for (host, uri) in [
+        (Some("evil.example"), "/"),
+        (Some("evil.example:8080"), "/api/theorem"),
+        (Some("localhost:8081"), "/api/theorem"),
+        (Some("localhost"), "/api/theorem"),
+        (Some("192.168.1.2:8080"), "/api/theorem"),
+        (None, "/api/theorem"),
+        (
+            Some("localhost:8080"),
+            "http://evil.example:8080/api/theorem",
+        ),
+    ] {
+        let (status, mime, body) = send(&router, with_host(host, uri)).await;
+        assert_eq!(status, StatusCode::MISDIRECTED_REQUEST, "{host:?} {uri}");
+        assert_eq!(mime, "application/json");
+        let value: Value = serde_json::from_slice(&body).unwrap();
+        let error = value["error"].as_str().unwrap();
+        assert!(error.contains("not a name of this server"), "{error}");
+        assert!(error.contains("localhost:8080"), "{error}");
+    }
+    // A server given --allow-host answers that name too.
+    let named = app(
+        bounds::Limits::default(),
+        Hosts::for_address("127.0.0.1:8080".parse().unwrap(), &["jg.test".into()]),
+    );
+    let (status, _, _) = send(&named, with_host(Some("jg.test:8080"), "/api/theorem")).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_post_of_another_content_type_is_refused_with_415() {
+    let router = server();
+    let good = std::fs::read("certificates/cert-117.bin").unwrap();
+    let post = |uri: &str, mime: Option<&str>, body: Vec<u8>| {
+        let mut request = Request::builder()
+            .method(Method::POST)
+            .uri(uri)
+            .header("host", "127.0.0.1:8080");
+        if let Some(mime) = mime {
+            request = request.header("content-type", mime);
+        }
+        request.body(Body::from(body)).unwrap()
+    };
+    let game = br#"{"n": 20, "you": "first"}"#.to_vec();
+    for (uri, mime, body) in [
+        ("/api/game", Some("text/plain"), game.clone()),
+        ("/api/game", Some("text/plain;charset=UTF-8"), game.clone()),
+        (
+            "/api/game",
+            Some("application/x-www-form-urlencoded"),
+            game.clone(),
+        ),
+        (
+            "/api/game",
+            Some("multipart/form-data; boundary=x"),
+            game.clone(),
+        ),
+        ("/api/game", Some("application/octet-stream"), game.clone()),
+        ("/api/game", None, game.clone()),
+        ("/api/verify", Some("text/plain"), good.clone()),
+        ("/api/verify", Some("application/json"), good.clone()),
+        ("/api/verify", None, good.clone()),
+    ] {
+        let (status, json_mime, body) = send(&router, post(uri, mime, body)).await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{uri} {mime:?}");
+        assert_eq!(json_mime, "application/json");
+        let value: Value = serde_json::from_slice(&body).unwrap();
+        assert!(value["error"]
+            .as_str()
+            .unwrap()
+            .contains("reads a body of type"));
+    }
+    for (uri, mime, body) in [
+        ("/api/game", "application/json", game.clone()),
+        ("/api/game", "Application/JSON; charset=utf-8", game),
+        ("/api/verify", "application/octet-stream", good),
+    ] {
+        let (status, _, body) = send(&router, post(uri, Some(mime), body)).await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "{uri} {mime}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_pages_carry_a_content_security_policy() {
+    let router = server();
+    let request = Request::builder()
+        .uri("/")
+        .header("host", "localhost:8080")
+        .body(Body::empty())
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let headers = response.headers();
+    let policy = headers["content-security-policy"].to_str().unwrap();
+    for part in [
+        "default-src 'none'",
+        "script-src 'self'",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(policy.contains(part), "{policy}");
+    }
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    // The pages need nothing the policy forbids: no inline script or style, no other origin.
+    let html = std::fs::read_to_string("web/index.html").unwrap();
+    assert!(!html.contains("<script>") && !html.contains("style=") && !html.contains("<style"));
+    assert!(!html.contains("http://") && !html.contains("https://"));
+}
+
+/// A body that stops coming is answered 408 at the body's time limit (a stream that never
+/// ends stands for a client that sends nothing more).
+#[tokio::test]
+async fn a_body_that_does_not_arrive_in_time_is_answered_408() {
+    let router = app(
+        bounds::Limits {
+            body_timeout: Duration::from_millis(300),
+            ..bounds::Limits::default()
+        },
+        hosts(),
+    );
+    for (uri, mime) in [
+        ("/api/game", "application/json"),
+        ("/api/verify", "application/octet-stream"),
+    ] {
+        let request = Request::builder()
+            .method(Method::POST)
+            .uri(uri)
+            .header("host", "localhost:8080")
+            .header("content-type", mime)
+            .body(stalled_body(b"{"))
+            .unwrap();
+        let (status, _, body) = send(&router, request).await;
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT, "{uri}");
+        let value: Value = serde_json::from_slice(&body).unwrap();
+        assert!(value["error"]
+            .as_str()
+            .unwrap()
+            .contains("did not arrive within 0.3 s"));
+    }
+    // An announced length over the bound is refused before any byte is read.
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/verify")
+        .header("host", "localhost:8080")
+        .header("content-type", "application/octet-stream")
+        .header("content-length", (bounds::MAX_UPLOAD_BYTES + 1).to_string())
+        .body(stalled_body(&[0]))
+        .unwrap();
+    assert_eq!(
+        send(&router, request).await.0,
+        StatusCode::PAYLOAD_TOO_LARGE
+    );
+}
+
+/// A body that yields `first`, then waits forever (a client that sends nothing more).
+fn stalled_body(first: &[u8]) -> Body {
+    struct Stalled(Option<axum::body::Bytes>);
+    impl axum::body::HttpBody for Stalled {
+        type Data = axum::body::Bytes;
+        type Error = std::io::Error;
+        fn poll_frame(
+            mut self: std::pin::Pin<&mut Self>,
+            _: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+            match self.0.take() {
+                Some(bytes) => std::task::Poll::Ready(Some(Ok(hyper::body::Frame::data(bytes)))),
+                None => std::task::Poll::Pending,
+            }
+        }
+    }
+    Body::new(Stalled(Some(axum::body::Bytes::copy_from_slice(first))))
 }
 
 // ---- the command ----------------------------------------------------------------------------
@@ -707,6 +970,15 @@ fn help_states_every_bound_and_that_no_game_is_kept() {
         "--time-limit",
         "--jobs",
         "0.0.0.0",
+        "--header-timeout",
+        "--body-timeout",
+        "--max-connections",
+        "--allow-host",
+        "1073741824",
+        "Content-Security-Policy",
+        "415",
+        "421",
+        "(431, or 414",
     ] {
         assert!(help.contains(words), "{words}:\n{help}");
     }
@@ -738,7 +1010,12 @@ fn the_command_listens_answers_and_stops_on_ctrl_c() {
     assert_ne!(port, 0);
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream
-        .write_all(b"GET /api/theorem HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!(
+                "GET /api/theorem HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+            )
+            .as_bytes(),
+        )
         .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();

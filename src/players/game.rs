@@ -1,6 +1,7 @@
 //! What every player stands on: the position it is handed ([`Game`]), the interface it answers
 //! through ([`Player`]) and its random source ([`PlayerRng`]).
 
+use super::stop::{Stop, Stopped};
 use crate::engines::matching::Graph;
 use crate::game::{check_line, IllegalLine, IllegalReason, OpeningRule, Player as Side};
 use rand::Rng;
@@ -13,8 +14,21 @@ pub type PlayerRng = rand_chacha::ChaCha8Rng;
 pub trait Player: Send + Sync {
     /// The name it was asked by (`perfect`, `playouts:50`).
     fn name(&self) -> &str;
-    /// A legal move for the player to move in `game`, or None when there is none.
-    fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64>;
+    /// A legal move for the player to move in `game`, or None when there is none; `Stopped`
+    /// when `stop` is reached first. A stop that is not reached changes nothing: the same game
+    /// and random source give the same move with any stop.
+    fn choose_until(
+        &self,
+        game: &Game,
+        rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped>;
+    /// A legal move for the player to move in `game`, or None when there is none (no stop).
+    fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64> {
+        // `Stop::never` is never reached, so the work always answers.
+        self.choose_until(game, rng, &Stop::never())
+            .unwrap_or_default()
+    }
     /// The largest board it plays in reasonable time (`jg arena --help` gives the costs).
     fn max_n(&self) -> u64 {
         MAX_N

@@ -3,6 +3,7 @@
 //! each move's chance by random games.
 
 use super::game::{pick, Game, Player, PlayerRng};
+use super::stop::{Stop, Stopped};
 
 /// `random`: a legal move drawn uniformly.
 pub struct RandomMover;
@@ -12,8 +13,14 @@ impl Player for RandomMover {
         "random"
     }
 
-    fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64> {
-        game.random_move(rng)
+    fn choose_until(
+        &self,
+        game: &Game,
+        rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped> {
+        stop.check()?;
+        Ok(game.random_move(rng))
     }
 }
 
@@ -67,8 +74,14 @@ impl Player for Careful {
         "careful"
     }
 
-    fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64> {
-        pick(rng, &sensible_moves(game))
+    fn choose_until(
+        &self,
+        game: &Game,
+        rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped> {
+        stop.check()?;
+        Ok(pick(rng, &sensible_moves(game)))
     }
 }
 
@@ -85,10 +98,16 @@ impl Player for FewestReplies {
         "fewest-replies"
     }
 
-    fn choose(&self, game: &Game, _rng: &mut PlayerRng) -> Option<u64> {
-        sensible_moves(game)
+    fn choose_until(
+        &self,
+        game: &Game,
+        _rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped> {
+        stop.check()?;
+        Ok(sensible_moves(game)
             .into_iter()
-            .min_by_key(|&m| (game.replies_after(m), m == 1, m))
+            .min_by_key(|&m| (game.replies_after(m), m == 1, m)))
     }
 }
 
@@ -126,7 +145,12 @@ impl Player for Playouts {
         MAX_PLAYOUTS_N
     }
 
-    fn choose(&self, game: &Game, rng: &mut PlayerRng) -> Option<u64> {
+    fn choose_until(
+        &self,
+        game: &Game,
+        rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped> {
         let moves = game.legal_moves();
         let mut scratch = game.clone();
         let depth = scratch.line.len();
@@ -134,6 +158,8 @@ impl Player for Playouts {
         for &m in &moves {
             let mut wins = 0;
             for _ in 0..self.per_move {
+                // A play-out costs microseconds (tens at n = 10 000): the stop is seen at once.
+                stop.check()?;
                 scratch.push(m);
                 while let Some(k) = scratch.random_move(rng) {
                     scratch.push(k);
@@ -150,6 +176,6 @@ impl Player for Playouts {
                 best = Some((wins, m));
             }
         }
-        best.map(|(_, m)| m)
+        Ok(best.map(|(_, m)| m))
     }
 }

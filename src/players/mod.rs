@@ -14,10 +14,12 @@ pub mod arena;
 mod game;
 mod heuristics;
 mod perfect;
+mod stop;
 
 pub use game::{Game, GameError, Player, PlayerRng, MAX_N};
 pub use heuristics::{Careful, FewestReplies, Playouts, RandomMover};
 pub use perfect::Perfect;
+pub use stop::{Stop, Stopped};
 
 /// The players `jg arena` and `--help` list, as one line.
 pub const PLAYER_NAMES: &str = "random, careful, fewest-replies, playouts[:K], perfect";

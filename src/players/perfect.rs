@@ -2,6 +2,7 @@
 //! --after` (the matching engine, docs/MATH.md §3), so it cannot disagree with their hints.
 
 use super::game::{Game, Player, PlayerRng};
+use super::stop::{Stop, Stopped};
 use crate::engines::position::PositionOracle;
 use std::cmp::Ordering;
 
@@ -76,13 +77,21 @@ impl Player for Perfect {
         "perfect"
     }
 
-    fn choose(&self, game: &Game, _rng: &mut PlayerRng) -> Option<u64> {
+    fn choose_until(
+        &self,
+        game: &Game,
+        _rng: &mut PlayerRng,
+        stop: &Stop,
+    ) -> Result<Option<u64>, Stopped> {
+        stop.check()?;
         let winning = Self::winning_moves(game);
         if let Some(&m) = winning.first() {
-            return Some(m);
+            return Ok(Some(m));
         }
         let mut best: Option<(Chances, u64)> = None;
         for m in game.legal_moves() {
+            // One maximum matching a move (about 5 ms at n = 10 000): the stop is seen between.
+            stop.check()?;
             let chances = Self::chances_after(game, m);
             if best
                 .as_ref()
@@ -91,6 +100,6 @@ impl Player for Perfect {
                 best = Some((chances, m));
             }
         }
-        best.map(|(_, m)| m)
+        Ok(best.map(|(_, m)| m))
     }
 }

@@ -427,3 +427,65 @@ fn game_seeds_depend_on_every_part() {
         assert_ne!(other.clone().next_u64(), base);
     }
 }
+
+#[test]
+fn a_stop_not_reached_changes_no_move_and_a_reached_one_stops_every_player() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let players = all_players();
+    let flag = Arc::new(AtomicBool::new(false));
+    let far = Stop::at(Instant::now() + Duration::from_secs(3600)).with_flag(flag.clone());
+    let mut seed = 0;
+    let mut compared = 0;
+    on_positions(&[12, 30, 60], 4, &mut |game| {
+        for player in &players {
+            seed += 1;
+            let (mut plain, mut stopped) = (rng(seed), rng(seed));
+            let without = player.choose(game, &mut plain);
+            let with = player.choose_until(game, &mut stopped, &far);
+            assert_eq!(
+                with,
+                Ok(without),
+                "{} after {:?}",
+                player.name(),
+                game.line()
+            );
+            // The same draws were made: the stop is read, never drawn from.
+            assert_eq!(plain, stopped, "{}", player.name());
+            compared += 1;
+        }
+    });
+    assert!(compared > 100, "{compared}");
+    // Reached before the start: no player answers, whatever the position.
+    let game = Game::from_line(30, OpeningRule::Even, &[6]).unwrap();
+    far.raise();
+    for player in &players {
+        assert_eq!(
+            player.choose_until(&game, &mut rng(1), &far),
+            Err(Stopped),
+            "{}",
+            player.name()
+        );
+    }
+    assert!(Stop::never().check().is_ok());
+}
+
+#[test]
+fn a_deadline_stops_play_outs_and_the_perfect_player_in_the_middle_of_their_work() {
+    use std::time::{Duration, Instant};
+    // playouts:100000 opening on 1..10000: 5000 moves × 100 000 play-outs, hours of work;
+    // an answer here means the deadline was not seen.
+    let game = Game::new(10_000, OpeningRule::Even).unwrap();
+    let heavy = by_name("playouts:100000").unwrap();
+    let stop = Stop::at(Instant::now() + Duration::from_millis(200));
+    assert_eq!(heavy.choose_until(&game, &mut rng(0), &stop), Err(Stopped));
+    // The perfect player on the losing side after a winning opening weighs each reply by a
+    // matching (about a second of work at n = 10 000): a deadline 100 ms away ends it.
+    let losing = Game::from_line(10_000, OpeningRule::Even, &[50]).unwrap();
+    let stop = Stop::at(Instant::now() + Duration::from_millis(100));
+    assert_eq!(
+        Perfect.choose_until(&losing, &mut rng(0), &stop),
+        Err(Stopped)
+    );
+}

@@ -50,9 +50,52 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
+    /// 408: the body did not arrive within its time.
+    pub fn body_too_slow(limit: std::time::Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the body did not arrive within {} s of the request's head; send it again",
+                limit.as_secs_f64()
+            ),
+        )
+    }
+
+    /// 415: a POST whose body is not of the route's content type.
+    pub fn unsupported_type(wanted: &str, got: Option<&str>) -> ApiError {
+        let got = match got {
+            Some(got) => format!("'{got}'"),
+            None => "no Content-Type".to_string(),
+        };
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("this route reads a body of type {wanted}, and the request has {got}"),
+        )
+    }
+
+    /// 421: a request whose Host is not a name of this server.
+    pub fn not_this_host(host: &str, accepted: &str) -> ApiError {
+        ApiError::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "the request is addressed to '{host}', which is not a name of this server: it \
+                 answers {accepted} (jg serve --allow-host NAME adds a name)"
+            ),
+        )
+    }
+
     /// The JSON body `{"error": "…"}`.
     pub fn body(&self) -> String {
         serde_json::json!({ "error": self.message }).to_string()
+    }
+}
+
+/// Work stopped by its stop (its time limit, or its request went away): 503.
+impl From<crate::players::Stopped> for ApiError {
+    fn from(_: crate::players::Stopped) -> ApiError {
+        ApiError::busy(
+            "the server is busy: the answer did not come within its time limit; try again",
+        )
     }
 }
 

@@ -9,17 +9,18 @@
 //! is on the winning side from the start (`perfect_plan`), so that the end can say which pairs
 //! it played and the certificate proves that they always win.
 
-use super::bounds::MAX_GAME_N;
+use super::bounds::{Limits, MAX_GAME_N};
 use super::error::ApiError;
 use super::story;
 use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::session::Session;
 use crate::game::{check_line, OpeningRule, Player as Side};
 use crate::pairing::Pairing;
-use crate::players::{self, Game, Player as _, PlayerRng};
+use crate::players::{self, Game, Player, PlayerRng, Playouts, Stop, Stopped};
 use crate::proofs::certify::{certify, Options};
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 
 /// The rule of every game the server plays: the first number is even.
 pub const RULE: OpeningRule = OpeningRule::Even;
@@ -118,29 +119,56 @@ pub fn perfect_plan(n: u64, side: Side) -> Option<Pairing> {
 /// The perfect player's move after `line` (legal moves `moves`, never empty): the plan's
 /// opening or the partner of the last number when the plan has one that is legal, else the
 /// players' `perfect` (a winning move when there is one, else the move that leaves the most
-/// ways to err).
+/// ways to err); `Stopped` when `stop` is reached first.
 pub fn perfect_move(
     n: u64,
     line: &[u64],
     moves: &[u64],
     plan: Option<&Pairing>,
     rng: &mut PlayerRng,
-) -> u64 {
+    stop: &Stop,
+) -> Result<u64, Stopped> {
     let planned = plan.and_then(|pairing| match line.last() {
         None => pairing.opening,
         Some(&last) => pairing.partner(last),
     });
     if let Some(m) = planned.filter(|m| moves.contains(m)) {
-        return m;
+        return Ok(m);
     }
-    let chosen = Game::from_line(n, RULE, line)
-        .ok()
-        .and_then(|game| players::Perfect.choose(&game, rng));
-    chosen.unwrap_or(moves[0])
+    chosen_or_first(&players::Perfect, n, line, moves, rng, stop)
 }
 
-/// The position after `request.line`, with the opponent's reply when it is its turn.
-pub fn answer(request: &GameRequest) -> Result<GameResponse, ApiError> {
+/// `player`'s move after `line` (legal moves `moves`, never empty), the first legal move
+/// should it find none (it always finds one on a legal line).
+fn chosen_or_first(
+    player: &dyn Player,
+    n: u64,
+    line: &[u64],
+    moves: &[u64],
+    rng: &mut PlayerRng,
+    stop: &Stop,
+) -> Result<u64, Stopped> {
+    let chosen = match Game::from_line(n, RULE, line) {
+        Ok(game) => player.choose_until(&game, rng, stop)?,
+        Err(_) => None,
+    };
+    Ok(chosen.unwrap_or(moves[0]))
+}
+
+/// K of `playouts:K` (the default K for `playouts`), None for another player.
+fn playouts_asked(name: &str) -> Option<u32> {
+    let canonical = players::canonical_name(name).ok()?;
+    canonical.strip_prefix("playouts:")?.parse().ok()
+}
+
+/// The position after `request.line`, with the opponent's reply when it is its turn; 503 when
+/// `stop` is reached first (the work ends there). `playouts:K` plays at most
+/// `limits.playouts_per_move` play-outs a move, so that its move fits the time limit.
+pub fn answer(
+    request: &GameRequest,
+    limits: &Limits,
+    stop: &Stop,
+) -> Result<GameResponse, ApiError> {
     let n = request.n;
     if !(1..=MAX_GAME_N).contains(&n) {
         return Err(ApiError::unprocessable(format!(
@@ -166,9 +194,14 @@ pub fn answer(request: &GameRequest) -> Result<GameResponse, ApiError> {
         .map_err(|illegal| ApiError::unprocessable(format!("illegal line of play: {illegal}")))?;
     let human = request.you.side();
     let perfect = player.name() == "perfect";
+    stop.check()?;
     let plan = perfect.then(|| perfect_plan(n, human.other())).flatten();
+    let playouts = playouts_asked(&request.opponent);
     let given = request.line.clone();
     let seed = request.seed;
+    // Set when the opponent's choice was stopped: the session then has a stand-in move, and
+    // the request is answered 503.
+    let stopped = Cell::new(false);
     // The opponent of the session plays the line's own moves first (already checked legal),
     // then its own choice.
     let opponent = |n: u64, line: &[u64], moves: &[u64]| -> Result<u64, PositionError> {
@@ -176,13 +209,19 @@ pub fn answer(request: &GameRequest) -> Result<GameResponse, ApiError> {
             return Ok(k);
         }
         let mut rng = reply_rng(seed, n, line);
-        if perfect {
-            return Ok(perfect_move(n, line, moves, plan.as_ref(), &mut rng));
-        }
-        let chosen = Game::from_line(n, RULE, line)
-            .ok()
-            .and_then(|game| player.choose(&game, &mut rng));
-        Ok(chosen.unwrap_or(moves[0]))
+        let chosen = if perfect {
+            perfect_move(n, line, moves, plan.as_ref(), &mut rng, stop)
+        } else if let Some(asked) = playouts {
+            let k = limits.playouts_per_move(asked, moves.len(), n);
+            let capped = Playouts::new(&request.opponent, k);
+            chosen_or_first(&capped, n, line, moves, &mut rng, stop)
+        } else {
+            chosen_or_first(player.as_ref(), n, line, moves, &mut rng, stop)
+        };
+        Ok(chosen.unwrap_or_else(|Stopped| {
+            stopped.set(true);
+            moves[0]
+        }))
     };
     let mut session = Session::new(n, RULE, human, opponent)
         .ok_or_else(|| ApiError::unprocessable("n must be at least 1"))?;
@@ -196,6 +235,10 @@ pub fn answer(request: &GameRequest) -> Result<GameResponse, ApiError> {
         }
     }
     let reply = session.reply().map_err(internal)?;
+    if stopped.get() {
+        return Err(Stopped.into());
+    }
+    stop.check()?;
     let line = session.line().to_vec();
     let legal = session.legal_moves();
     let over = legal.is_empty();
@@ -231,6 +274,7 @@ pub fn answer(request: &GameRequest) -> Result<GameResponse, ApiError> {
         line,
     };
     if over {
+        stop.check()?;
         let end = story::end(n, human, &response.line, perfect, plan.as_ref(), &oracle)
             .map_err(internal)?;
         response.message = Some(end.message);

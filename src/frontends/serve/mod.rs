@@ -9,16 +9,22 @@
 //! - [`results`]: who wins n, the theorem, the chart, the certificate of n;
 //! - [`verify`]: an uploaded certificate checked by `jg_verify`;
 //! - [`listen`]: the listening line and the warning for a non-loopback address;
-//! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit.
+//! - [`hosts`]: the names a request's Host may carry (DNS rebinding refused);
+//! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit;
+//! - [`server`]: the accept loop: the connection cap, the header timeout, the graceful stop.
 
 pub mod assets;
 pub mod bounds;
 pub mod error;
 pub mod game;
+pub mod hosts;
 pub mod listen;
 pub mod results;
 pub mod router;
+pub mod server;
 pub mod story;
 pub mod verify;
 
+pub use hosts::Hosts;
 pub use router::app;
+pub use server::serve;

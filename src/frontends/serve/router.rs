@@ -1,83 +1,85 @@
-//! The routes of docs/API.md on axum: each handler reads its input, refuses what is malformed
-//! (400), too large (413) or not allowed by the game (422) with a JSON sentence, and hands the
-//! work to the blocking pool behind a semaphore and a time limit (503 past it). Unknown paths
-//! and wrong methods get JSON too; nothing here panics on any input.
+//! The routes of docs/API.md on axum: a request addressed to another name than the server's is
+//! refused (421), a POST body of another type than the route's (415); each handler reads its
+//! body within its time (408) and the bodies' memory budget, refuses what is malformed (400),
+//! too large (413) or not allowed by the game (422) with a JSON sentence, and hands the work to
+//! the blocking pool behind a semaphore and a time limit (503 past it, and the work stopped).
+//! Unknown paths and wrong methods get JSON too; nothing here panics on any input.
 
 use super::assets::asset;
-use super::bounds::{Limits, DEFAULT_CHART_N, MAX_IN_FLIGHT, MAX_JSON_BYTES, MAX_UPLOAD_BYTES};
+use super::bounds::{Limits, BODY_BYTES, DEFAULT_CHART_N, MAX_JSON_BYTES, MAX_UPLOAD_BYTES};
 use super::error::ApiError;
 use super::game::{answer, GameRequest};
+use super::hosts::Hosts;
 use super::results;
 use super::verify;
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use crate::players::Stop;
+use axum::body::Body;
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use http_body_util::BodyExt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use tokio::sync::Semaphore;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// What every handler shares: the permits of the blocking work, of uploads, of requests in
-/// flight, and the time limit.
+/// The Content-Security-Policy of the pages: their own script, style and requests only; images
+/// of their own, the chart's `blob:` and the empty icon's `data:`; no frames, forms or plugins.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
+style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; \
+form-action 'none'; frame-ancestors 'none'";
+
+/// What every handler shares: the permits of the blocking work, the bytes of the bodies held,
+/// the limits and the server's names.
 #[derive(Clone)]
 struct Shared {
     work: Arc<Semaphore>,
-    uploads: Arc<Semaphore>,
-    in_flight: Arc<Semaphore>,
+    body_bytes: Arc<Semaphore>,
     limits: Limits,
+    hosts: Arc<Hosts>,
 }
 
-/// The whole application: the API routes, the pages, and JSON for every refusal.
-pub fn app(limits: Limits) -> Router {
-    let permits = limits.permits.max(1);
+/// The whole application: the API routes, the pages, and JSON for every refusal; a request
+/// whose Host is not one of `hosts` is refused (421) before any route sees it.
+pub fn app(limits: Limits, hosts: Hosts) -> Router {
     let shared = Shared {
-        work: Arc::new(Semaphore::new(permits)),
-        uploads: Arc::new(Semaphore::new(permits)),
-        in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+        work: Arc::new(Semaphore::new(limits.permits.max(1))),
+        body_bytes: Arc::new(Semaphore::new(BODY_BYTES as usize)),
         limits,
+        hosts: Arc::new(hosts),
     };
-    let verify_route = post(verify_handler)
-        .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES))
-        .layer(middleware::from_fn_with_state(
-            shared.clone(),
-            upload_permit,
-        ));
     Router::new()
-        .route(
-            "/api/game",
-            post(game).layer(DefaultBodyLimit::max(MAX_JSON_BYTES)),
-        )
+        .route("/api/game", post(game))
         .route("/api/certificate/{n}", get(certificate))
         .route("/api/results/{n}", get(results_handler))
         .route("/api/theorem", get(theorem))
         .route("/api/chart.svg", get(chart))
-        .route("/api/verify", verify_route)
+        .route("/api/verify", post(verify_handler))
         .fallback(page)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(middleware::from_fn_with_state(shared.clone(), in_flight))
+        .layer(middleware::from_fn_with_state(shared.clone(), check_host))
         .with_state(shared)
 }
 
-/// Holds one of `MAX_IN_FLIGHT` permits while a request is read and answered.
-async fn in_flight(State(shared): State<Shared>, request: Request, next: Next) -> Response {
-    let Ok(_permit) = shared.in_flight.acquire_owned().await else {
-        return ApiError::busy("the server is stopping").into_response();
-    };
-    next.run(request).await
-}
-
-/// An upload is read only while it holds one of the upload permits (as many as the work's), so
-/// at most that many bodies of `MAX_UPLOAD_BYTES` are held at once; waiting counts against the
-/// time limit.
-async fn upload_permit(State(shared): State<Shared>, request: Request, next: Next) -> Response {
-    let wait = tokio::time::timeout(shared.limits.time_limit, shared.uploads.acquire_owned());
-    match wait.await {
-        Ok(Ok(_permit)) => next.run(request).await,
-        Ok(Err(_)) => ApiError::busy("the server is stopping").into_response(),
-        Err(_) => busy(&shared.limits).into_response(),
+/// Refuses (421) a request addressed to a name that is not the server's: the Host header, and
+/// the authority of a request line in absolute form.
+async fn check_host(State(shared): State<Shared>, request: Request, next: Next) -> Response {
+    let header = request
+        .headers()
+        .get(header::HOST)
+        .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned());
+    let authority = request.uri().authority().map(|a| a.as_str().to_string());
+    let named: Vec<&String> = header.iter().chain(authority.iter()).collect();
+    match named.iter().find(|host| !shared.hosts.allows(host)) {
+        None if !named.is_empty() => next.run(request).await,
+        refused => {
+            let host = refused.map_or("(no Host header)", |host| host.as_str());
+            ApiError::not_this_host(host, &shared.hosts.described()).into_response()
+        }
     }
 }
 
@@ -88,13 +90,27 @@ fn busy(limits: &Limits) -> ApiError {
     ))
 }
 
+/// Raises its stop when dropped: when the request's future goes (its time limit passed, its
+/// client closed the connection, the server stops), the work it started stops too.
+struct StopOnDrop(Stop);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.raise();
+    }
+}
+
 /// Runs `work` on the blocking pool with one of the work permits, all within the time limit.
-/// Past the limit the request gets 503; the work still ends (a thread cannot be stopped) and
-/// keeps its permit until it does, so the number of jobs stays bounded.
+/// Past the limit the request gets 503 and the work is stopped: `work` is handed a `Stop` at
+/// the limit (also raised when the request goes away), which the players and the verifier's
+/// budget see, so it ends and frees its permit.
 async fn blocking<T: Send + 'static>(
     shared: &Shared,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    work: impl FnOnce(&Stop) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let limit = shared.limits.time_limit;
+    let stop = Stop::at(Instant::now() + limit).with_flag(Arc::new(AtomicBool::new(false)));
+    let _stop_on_drop = StopOnDrop(stop.clone());
     let run = async {
         let permit = shared
             .work
@@ -102,9 +118,10 @@ async fn blocking<T: Send + 'static>(
             .acquire_owned()
             .await
             .map_err(|_| ApiError::busy("the server is stopping"))?;
+        let stop = stop.clone();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work()
+            work(&stop)
         })
         .await
         .map_err(|_| {
@@ -114,34 +131,117 @@ async fn blocking<T: Send + 'static>(
             )
         })?
     };
-    match tokio::time::timeout(shared.limits.time_limit, run).await {
+    match tokio::time::timeout(limit, run).await {
+        Ok(Err(error)) if error.status == StatusCode::SERVICE_UNAVAILABLE && stop.reached() => {
+            Err(busy(&shared.limits))
+        }
         Ok(answer) => answer,
         Err(_) => Err(busy(&shared.limits)),
     }
 }
 
-/// A body read under its route's bound: 413 past it, 400 when it cannot be read.
-fn body(read: Result<Bytes, BytesRejection>, bound: usize, what: &str) -> Result<Bytes, ApiError> {
-    read.map_err(|rejection| match rejection.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::too_large(bound, what),
-        _ => ApiError::bad_request(format!(
-            "the {what} could not be read: {}",
-            rejection.body_text()
+/// Refuses (415) a body whose Content-Type is not `wanted` (parameters such as a charset
+/// aside): a page of another site can send a text/plain or form body without asking the
+/// browser first, not these.
+fn content_type(headers: &HeaderMap, wanted: &str) -> Result<(), ApiError> {
+    let value = headers.get(header::CONTENT_TYPE).map(|v| v.as_bytes());
+    let text = value.map(String::from_utf8_lossy);
+    let essence = text
+        .as_deref()
+        .map(|t| t.split(';').next().unwrap_or_default().trim());
+    match essence {
+        Some(essence) if essence.eq_ignore_ascii_case(wanted) => Ok(()),
+        _ => Err(ApiError::unsupported_type(wanted, text.as_deref())),
+    }
+}
+
+/// A request body and the share of [`BODY_BYTES`] it holds (released with it).
+struct Held {
+    bytes: Vec<u8>,
+    _permit: Option<OwnedSemaphorePermit>,
+}
+
+/// Reads a body of at most `bound` bytes within the body's time limit, charging the room it
+/// takes to the bodies' budget as its bytes arrive: 413 past the bound (at once when the
+/// announced length is over it), 408 when it does not arrive in time, 503 when the budget
+/// stays full that long, 400 when it cannot be read.
+async fn read_body(
+    shared: &Shared,
+    headers: &HeaderMap,
+    body: Body,
+    bound: usize,
+    what: &str,
+) -> Result<Held, ApiError> {
+    let announced = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|length| length > bound as u64) {
+        return Err(ApiError::too_large(bound, what));
+    }
+    let waiting = AtomicBool::new(false);
+    let read = async {
+        let mut body = body;
+        let mut held = Held {
+            bytes: Vec::new(),
+            _permit: None,
+        };
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|error| {
+                ApiError::bad_request(format!("the {what} could not be read: {error}"))
+            })?;
+            let Ok(data) = frame.into_data() else {
+                continue;
+            };
+            let needed = held.bytes.len() + data.len();
+            if needed > bound {
+                return Err(ApiError::too_large(bound, what));
+            }
+            if needed > held.bytes.capacity() {
+                // Room for twice what came, at most the bound, charged before it is taken.
+                let room = needed.max(2 * held.bytes.capacity()).min(bound);
+                let more = (room - held.bytes.capacity()) as u32;
+                waiting.store(true, Ordering::Relaxed);
+                let permit = shared
+                    .body_bytes
+                    .clone()
+                    .acquire_many_owned(more)
+                    .await
+                    .map_err(|_| ApiError::busy("the server is stopping"))?;
+                waiting.store(false, Ordering::Relaxed);
+                match &mut held._permit {
+                    Some(all) => all.merge(permit),
+                    none => *none = Some(permit),
+                }
+                held.bytes.reserve_exact(room - held.bytes.len());
+            }
+            held.bytes.extend_from_slice(&data);
+        }
+        Ok(held)
+    };
+    match tokio::time::timeout(shared.limits.body_timeout, read).await {
+        Ok(read) => read,
+        Err(_) if waiting.load(Ordering::Relaxed) => Err(ApiError::busy(
+            "the server is busy: too many request bodies are being read; try again",
         )),
-    })
+        Err(_) => Err(ApiError::body_too_slow(shared.limits.body_timeout)),
+    }
 }
 
 async fn game(
     State(shared): State<Shared>,
-    read: Result<Bytes, BytesRejection>,
+    headers: HeaderMap,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(read, MAX_JSON_BYTES, "body")?;
-    let request: GameRequest = serde_json::from_slice(&bytes).map_err(|error| {
+    content_type(&headers, "application/json")?;
+    let held = read_body(&shared, &headers, body, MAX_JSON_BYTES, "body").await?;
+    let request: GameRequest = serde_json::from_slice(&held.bytes).map_err(|error| {
         ApiError::bad_request(format!(
             "the body is not the JSON this route reads ({error}); docs/API.md gives its fields"
         ))
     })?;
-    let response = blocking(&shared, move || answer(&request)).await?;
+    drop(held);
+    let limits = shared.limits;
+    let response = blocking(&shared, move |stop| answer(&request, &limits, stop)).await?;
     Ok(Json(response).into_response())
 }
 
@@ -161,7 +261,7 @@ async fn certificate(
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let n = path_n(path)?;
-    let bytes = blocking(&shared, move || results::certificate(n)).await?;
+    let bytes = blocking(&shared, move |_| results::certificate(n)).await?;
     let disposition = format!("attachment; filename=\"cert-{n}.bin\"");
     Ok((
         [
@@ -178,7 +278,7 @@ async fn results_handler(
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let n = path_n(path)?;
-    let value = blocking(&shared, move || results::results(n)).await?;
+    let value = blocking(&shared, move |_| results::results(n)).await?;
     Ok(Json(value).into_response())
 }
 
@@ -203,16 +303,39 @@ async fn chart(
             .parse::<u64>()
             .map_err(|_| ApiError::bad_request(format!("to = '{text}' is not a whole number")))?,
     };
-    let svg = blocking(&shared, move || results::chart(to)).await?;
+    let svg = blocking(&shared, move |_| results::chart(to)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
 
 async fn verify_handler(
     State(shared): State<Shared>,
-    read: Result<Bytes, BytesRejection>,
+    headers: HeaderMap,
+    body: Body,
 ) -> Result<Response, ApiError> {
-    let bytes = body(read, MAX_UPLOAD_BYTES, "certificate")?;
-    let value = blocking(&shared, move || verify::verify(&bytes)).await?;
+    content_type(&headers, "application/octet-stream")?;
+    let held = read_body(&shared, &headers, body, MAX_UPLOAD_BYTES, "certificate").await?;
+    let limits = shared.limits;
+    let value = blocking(&shared, move |stop| {
+        // The steps of the time left: a check that waited for its job ends at the time limit.
+        let left = stop.deadline().map_or(limits.time_limit, |at| {
+            at.saturating_duration_since(Instant::now())
+        });
+        let value = verify::verify(&held.bytes, &limits.verify_limits(left))?;
+        drop(held);
+        // Refused for steps it would have had without the wait: busy, not a verdict.
+        let waited = limits.time_limit.saturating_sub(left) > Duration::from_millis(500);
+        let verdict = value["verdict"].as_str().unwrap_or_default();
+        let out_of_time = ["refused: work limit", "refused: position limit"]
+            .iter()
+            .any(|start| verdict.starts_with(start));
+        if waited && out_of_time {
+            return Err(ApiError::busy(
+                "the server is busy: the check waited for a job and ran out of time; try again",
+            ));
+        }
+        Ok(value)
+    })
+    .await?;
     Ok(Json(value).into_response())
 }
 
@@ -235,6 +358,10 @@ async fn page(method: Method, uri: axum::http::Uri) -> Response {
             (
                 header::X_CONTENT_TYPE_OPTIONS,
                 HeaderValue::from_static("nosniff"),
+            ),
+            (
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(CONTENT_SECURITY_POLICY),
             ),
         ],
         bytes,

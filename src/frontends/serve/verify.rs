@@ -1,32 +1,28 @@
-//! `POST /api/verify`: a certificate's bytes checked by `jg_verify`, the trust anchor, under its
-//! default bounds (`Limits::default()`), as `jg-verify FILE` checks a file; nothing is kept.
+//! `POST /api/verify`: a certificate's bytes checked by `jg_verify`, the trust anchor, as
+//! `jg-verify FILE` checks a file, under the server's bounds (`bounds::Limits::verify_limits`:
+//! one job's share of the memory, the steps of the time left); nothing is kept.
 
 use super::error::ApiError;
 use jg_verify::chain::{check_within, is_chain_certificate, ChainRejection};
-use jg_verify::{read_bounded, verify_bytes, Limits, Rejection};
+use jg_verify::{verify_bytes, Limits, Rejection};
 use serde_json::{json, Value};
 
 /// The verdict on `bytes`: 200 with `valid` and the verdict line, or 422 for bytes that are not
 /// a certificate. A certificate is recognised by its header: the magic, the version, the length
 /// it announces. A header whose only fault is the body's BLAKE3 (a certificate altered after it
 /// was written, a bit flipped) is a certificate that fails: invalid, not 422.
-pub fn verify(bytes: &[u8]) -> Result<Value, ApiError> {
-    let limits = Limits::default();
+/// The bytes are the upload itself (bounded by the route, 16 MiB), not a copy.
+pub fn verify(bytes: &[u8], limits: &Limits) -> Result<Value, ApiError> {
     let not_a_certificate =
         |why: &dyn std::fmt::Display| ApiError::unprocessable(format!("not a certificate: {why}"));
-    let bytes = match read_bounded(bytes, &limits) {
-        Ok(Ok(bytes)) => bytes,
-        Ok(Err(rejection)) => return Ok(refused(&rejection)),
-        Err(error) => return Err(not_a_certificate(&error)),
-    };
-    if is_chain_certificate(&bytes) {
-        return Ok(match check_within(&bytes, &limits) {
+    if is_chain_certificate(bytes) {
+        return Ok(match check_within(bytes, limits) {
             Ok(verdict) => valid(verdict.to_string()),
             Err(why @ ChainRejection::Limit(_)) => refused(&why),
             Err(why) => invalid(&why),
         });
     }
-    match verify_bytes(&bytes, &limits) {
+    match verify_bytes(bytes, limits) {
         Ok(verdict) => Ok(valid(verdict.to_string())),
         Err(why @ Rejection::Header { .. }) if !why.to_string().contains("BLAKE3") => {
             Err(not_a_certificate(&why))

@@ -1,5 +1,5 @@
-//! `jg serve [--bind ADDR] [--port P]`: the web app (library: `frontends::serve`). Binds,
-//! prints the listening line of docs/API.md on stdout, serves until Ctrl-C.
+//! `jg serve [--bind ADDR] [--port P] [bounds]`: the web app (library: `frontends::serve`).
+//! Binds, prints the listening line of docs/API.md on stdout, serves until Ctrl-C.
 
 use super::CliError;
 use juniper_green::frontends::serve::{self, bounds, listen};
@@ -22,35 +22,87 @@ pub struct Args {
           value_parser = clap::value_parser!(u16).range(1..=64))]
     pub jobs: u16,
     /// The time a request may take, waiting for a job included, in seconds (1 to 600); past it
-    /// the answer is 503
+    /// the answer is 503 and its work is stopped
     #[arg(long, value_name = "SECONDS", default_value_t = bounds::DEFAULT_TIME_LIMIT.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=600))]
     pub time_limit: u64,
+    /// The time a client has to send a request's head, from the opening of its connection or
+    /// the end of its previous answer (so also how long an idle keep-alive connection is kept),
+    /// in seconds (1 to 600); past it the connection is closed
+    #[arg(long, value_name = "SECONDS", default_value_t = bounds::DEFAULT_HEADER_TIMEOUT.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub header_timeout: u64,
+    /// The time a client has to send a request's whole body after its head, in seconds (1 to
+    /// 600); past it 408
+    #[arg(long, value_name = "SECONDS", default_value_t = bounds::DEFAULT_BODY_TIMEOUT.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub body_timeout: u64,
+    /// Connections open at once (1 to 4096); more wait, unaccepted, until one closes
+    #[arg(long, value_name = "N", default_value_t = bounds::DEFAULT_MAX_CONNECTIONS as u16,
+          value_parser = clap::value_parser!(u16).range(1..=4096))]
+    pub max_connections: u16,
+    /// A name of this server that a request's Host may carry, besides the default ones (see
+    /// below); repeat for several, e.g. --allow-host class.example.org
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// For tests: the play-out work a second of the time limit buys (default measured on this
+    /// project's machine); a large value lets `playouts:K` run into the time limit
+    #[arg(long, value_name = "UNITS", hide = true,
+          default_value_t = bounds::PLAYOUT_WORK_PER_SECOND)]
+    pub playout_work_per_second: u64,
 }
 
 const AFTER_HELP: &str = "The pages (Play, Results, Verify) and their JSON API (docs/API.md) are \
 in the binary: nothing else is needed, and nothing is fetched from the network.\n\
 On start one line on stdout: `jg serve: listening on http://ADDR:PORT/`. Ctrl-C stops the \
-server.\n\n\
+server within about 2 s, whatever the clients do (answers under way get that long to finish; \
+the work of the rest is stopped).\n\n\
+Only its own pages may drive it:\n  \
+- a request must name the server in its Host header, with the port: bound to loopback (the \
+default), localhost or a loopback address (127.0.0.1, [::1]); bound to another address, also \
+any IP address and this machine's name (and NAME.local); and every --allow-host NAME; else 421 \
+(a page of another site reaching this port through a name of its own is refused);\n  \
+- POST /api/game takes Content-Type application/json, POST /api/verify \
+application/octet-stream, else 415 (a cross-site form or text/plain POST is refused);\n  \
+- the pages are sent with a Content-Security-Policy (their own scripts, styles and requests \
+only) and X-Content-Type-Options: nosniff.\n\n\
 Bounds:\n  \
 - the server keeps no games: the page sends the whole line of play with every request, so \
 30 browsers or 10000 open games hold no memory between requests;\n  \
+- connections: at most --max-connections open (default 512; more wait unaccepted), each with \
+a read buffer of at most 65536 bytes: a request's head (its line and headers) over 32 KiB may \
+be, over 64 KiB is, refused by hyper itself (431, or 414 for a request line too long for \
+hyper; without the JSON body); a request's head must come within --header-timeout (default 10 s, also the \
+life of an idle keep-alive connection), else the connection is closed without an answer; its \
+body within --body-timeout (default 30 s) after it, else 408;\n  \
+- memory: at most 1 GiB (1073741824 bytes) for the requests' bodies and the certificate \
+checks together: 128 MiB of bodies (counted as their bytes arrive, JSON and uploads alike; \
+more wait), and for each of the --jobs checks an equal share of the rest, its bound on the \
+verifier's memory: 224 MiB at the default 4 jobs (896 MiB / jobs). The connections' buffers \
+(32 MiB at 512) and the games' engines (tens of MB) come on top;\n  \
 - a JSON body is at most 262144 bytes (256 KiB: a line of 10000 moves fits), a certificate \
-upload at most 16777216 bytes (16 MiB; the largest published certificate has 3.3 MB), \
-checked by jg_verify under its default bounds (at most 8 GiB of memory, 20000000000 \
-positions and steps); larger bodies get 413;\n  \
+upload at most 16777216 bytes (16 MiB; the largest published certificate has 3.3 MB); larger \
+bodies get 413;\n  \
 - games on 1..n for 1 ≤ n ≤ 10000 (and the opponent's own bound), a line of at most n moves; \
-results for any n up to 2^64 − 1 (every winning opening listed up to n = 10000); charts up \
-to n = 2000;\n  \
+playouts:K plays at most K play-outs for each legal move, fewer so that K × (legal moves) × n \
+stays within 15000000 × --time-limit (half the time limit at this machine's 27 ns a number), \
+and at least 1; results for any n up to 2^64 − 1 (every winning opening listed up to \
+n = 10000); charts up to n = 2000;\n  \
 - solving and verifying run off the async threads, at most --jobs at once (default 4), each \
-request within --time-limit (default 10 s) or 503; at most 256 requests are read at once, \
-at most --jobs uploads.\n\
-Every refused request gets a 4xx status and {\"error\": \"…\"} in words.";
+request within --time-limit (default 10 s) or 503, and its work stopped there: the players \
+see the time limit between play-outs and matchings, and a certificate check gets \
+400000000 verifier steps for each second left when it starts (about a second of CPU each).\n\
+Every refused request but hyper's own (414, 431, a closed connection) gets a 4xx status and \
+{\"error\": \"…\"} in words.";
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let limits = bounds::Limits {
         permits: usize::from(args.jobs),
         time_limit: Duration::from_secs(args.time_limit),
+        header_timeout: Duration::from_secs(args.header_timeout),
+        body_timeout: Duration::from_secs(args.body_timeout),
+        max_connections: usize::from(args.max_connections),
+        playout_work_per_second: args.playout_work_per_second.max(1),
     };
     let address = SocketAddr::new(args.bind, args.port);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -73,10 +125,15 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             let _ = tokio::signal::ctrl_c().await;
             eprintln!("jg serve: stopping (Ctrl-C)");
         };
-        axum::serve(listener, serve::app(limits))
-            .with_graceful_shutdown(stop)
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        let hosts = serve::Hosts::for_address(bound, &args.allow_host);
+        let left = serve::serve(listener, serve::app(limits, hosts), &limits, stop).await;
+        if left > 0 {
+            eprintln!("jg serve: {left} connections still open were closed");
+        }
+        Ok::<(), CliError>(())
     })?;
+    // The connections' tasks go with the runtime, and with them their requests, whose work is
+    // stopped; a job that has not seen its stop yet is left to the end of the process.
+    runtime.shutdown_timeout(Duration::from_millis(500));
     Ok(ExitCode::SUCCESS)
 }
