@@ -91,7 +91,7 @@ n = 10000); charts up to n = 2000;\n  \
 - solving and verifying run off the async threads, at most --jobs at once (default 4), each \
 request within --time-limit (default 10 s) or 503, and its work stopped there: the players \
 see the time limit between play-outs and matchings, and a certificate check gets \
-400000000 verifier steps for each second left when it starts (about a second of CPU each).\n\
+300000000 verifier steps for each second left when it starts (at most about a second of CPU).\n\
 Every refused request but hyper's own (414, 431, a closed connection) gets a 4xx status and \
 {\"error\": \"…\"} in words.";
 
