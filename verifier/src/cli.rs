@@ -40,14 +40,14 @@ pub struct Args {
     /// Most memory, in MiB, for the file, its decoded pairs and lists and the checks' tables
     /// (a chain certificate's graph and tables too), each charged before it is made (spec.md
     /// §4.4): the process holds at most this and a few MiB. The default, 1 GiB, holds every
-    /// published certificate and the openings certificate of n = 10^6 (111 MB, about 0.7 GiB
+    /// published certificate and the openings certificate of n = 10^6 (111 MB, 629 MiB
     /// charged)
     #[arg(long, value_name = "MIB", default_value_t = Limits::default().max_memory >> 20)]
     pub max_memory_mib: u64,
     /// Most steps (trial divisions, multiples listed; for a chain certificate, the graph, the
     /// leaves and their rows) spent by the checks. The default, 3·10^9, is at most about 8 s
     /// of CPU on a 2-core machine of 2026 (BENCHMARKS.md); the openings certificate of
-    /// n = 10^6 takes about 0.7·10^9, every other published certificate far less
+    /// n = 10^6 takes 6.2·10^8, every other published certificate far less
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_work)]
     pub max_work: u64,
     /// Print a rejection's whole line of play (by default a line of more than 8 numbers is
