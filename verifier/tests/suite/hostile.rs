@@ -8,20 +8,27 @@ use jg_verify::{verify_bytes, Limits, Rejection};
 use std::path::Path;
 use std::process::Command;
 
-/// Address space allowed to the verifier process, in KiB (far below the default 8 GiB bound).
-const ADDRESS_SPACE_KIB: u64 = 1 << 20;
+/// Address space allowed to the verifier process, in KiB: the default memory bound (1 GiB) and
+/// the process's own constant.
+const ADDRESS_SPACE_KIB: u64 = (1 << 20) + PROCESS_KIB;
 
-/// Runs `jg-verify ARGS PATH` under the address-space limit: (stdout, exit code).
-fn run_limited(path: &Path, args: &[&str]) -> (String, i32) {
-    let script = format!("ulimit -v {ADDRESS_SPACE_KIB}; exec \"$0\" \"$@\"");
+/// Runs `jg-verify ARGS PATH` under both an address-space limit (KiB) and a CPU limit
+/// (seconds): (stdout, exit code), or None when the process was killed or aborted (an
+/// allocation refused by the address-space limit aborts it).
+fn run_bounded(path: &Path, args: &[&str], kib: u64, seconds: u64) -> Option<(String, i32)> {
+    let script = format!("ulimit -v {kib}; ulimit -t {seconds}; exec \"$0\" \"$@\"");
     let output = Command::new("sh")
         .args(["-c", &script, env!("CARGO_BIN_EXE_jg-verify")])
         .args(args)
         .arg(path)
         .output()
         .unwrap();
-    let code = output.status.code().unwrap_or_else(|| panic!("killed: {output:?}"));
-    (String::from_utf8(output.stdout).unwrap(), code)
+    Some((String::from_utf8(output.stdout).unwrap(), output.status.code()?))
+}
+
+/// Runs `jg-verify ARGS PATH` under the address-space limit: (stdout, exit code).
+fn run_limited(path: &Path, args: &[&str]) -> (String, i32) {
+    run_bounded(path, args, ADDRESS_SPACE_KIB, 600).expect("killed or aborted")
 }
 
 fn with_kind(mut bytes: Vec<u8>, kind: u32) -> Vec<u8> {
@@ -221,13 +228,7 @@ fn the_memory_bound_is_exact_at_its_boundary() {
 /// Runs `jg-verify ARGS PATH` with one second of CPU time (`ulimit -t 1`): (stdout, exit code),
 /// or None when the process was killed for using more.
 fn run_within_a_second(path: &Path, args: &[&str]) -> Option<(String, i32)> {
-    let output = Command::new("sh")
-        .args(["-c", "ulimit -t 1; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_jg-verify")])
-        .args(args)
-        .arg(path)
-        .output()
-        .unwrap();
-    Some((String::from_utf8(output.stdout).unwrap(), output.status.code()?))
+    run_bounded(path, args, 1 << 30, 1)
 }
 
 /// Issue 39: chain-900.txt with 10^6 extra `t 0` rows in its leaf (4 MB) is still valid, and
@@ -329,20 +330,6 @@ fn the_bounded_reader_decides_as_the_whole_input_would() {
     let refusal = read_bounded(stream, &limits).unwrap().unwrap_err().to_string();
     assert!(refusal.starts_with("memory limit: the file has more than 1048576 bytes"), "{refusal}");
     assert_eq!(counted.0 + 9, (1 << 20) + 1);
-}
-
-/// Runs `jg-verify ARGS PATH` under both an address-space limit (KiB) and a CPU limit
-/// (seconds): (stdout, exit code), or None when the process was killed or aborted (an
-/// allocation refused by the address-space limit aborts it).
-fn run_bounded(path: &Path, args: &[&str], kib: u64, seconds: u64) -> Option<(String, i32)> {
-    let script = format!("ulimit -v {kib}; ulimit -t {seconds}; exec \"$0\" \"$@\"");
-    let output = Command::new("sh")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_jg-verify")])
-        .args(args)
-        .arg(path)
-        .output()
-        .unwrap();
-    Some((String::from_utf8(output.stdout).unwrap(), output.status.code()?))
 }
 
 /// The verifier's own address space, with nothing read: about 8 MiB here; four times that.
