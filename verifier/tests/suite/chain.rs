@@ -422,3 +422,42 @@ fn a_chain_check_under_small_bounds_is_refused_not_judged() {
         }
     }
 }
+
+/// spec.md §6.3: a leaf names each `d v`, `u v` and `c i` row at most once. Every row named
+/// once is accepted, whatever else the leaf names: chain-100's leaf with every row of H it does
+/// not name added with multiplier 0 (which changes no bound) is still valid, so no two rows
+/// share the mark that finds a repeat; and naming any of them a second time is refused.
+#[test]
+fn every_row_named_once_is_accepted_and_none_twice() {
+    let text = published(100);
+    let prime = |p: u64| p > 1 && (2..p).take_while(|d| d * d <= p).all(|d| !p.is_multiple_of(d));
+    let lone: Vec<u64> = (51..=100).filter(|&p| prime(p)).collect();
+    let kept = (1..=100).filter(|v| !lone.contains(v) || Some(v) == lone.last());
+    let (head, leaf) = text.split_once("leaf ").unwrap();
+    let (count, rows) = leaf.split_once('\n').unwrap();
+    let named: Vec<&str> = rows.lines().take(count.parse().unwrap()).collect();
+    let cuts: usize =
+        head.split_once("cuts ").unwrap().1.split_whitespace().next().unwrap().parse().unwrap();
+    let mut more: Vec<String> = kept
+        .flat_map(|v| [format!("d {v}"), format!("u {v}")])
+        .chain((0..cuts).map(|i| format!("c {i}")))
+        .filter(|row| !named.iter().any(|line| line.starts_with(&format!("{row} "))))
+        .map(|row| format!("{row} 0"))
+        .collect();
+    assert!(more.len() > 100, "{} rows added", more.len());
+    let total = named.len() + more.len();
+    let with = |more: &[String]| {
+        let added = more.iter().map(|row| format!("{row}\n")).collect::<String>();
+        let leaf = format!("leaf {}\n{added}", named.len() + more.len());
+        text.replacen(&format!("leaf {count}\n"), &leaf, 1)
+    };
+    let all = with(&more);
+    assert!(check(all.as_bytes()).is_ok(), "{total} rows: {:?}", check(all.as_bytes()));
+    for twice in [more[0].clone(), more[more.len() / 2].clone(), more[more.len() - 1].clone()] {
+        more.push(twice.clone());
+        let repeated = with(&more);
+        let row = twice.trim_end_matches(" 0");
+        assert_says(&rejection(&repeated), &format!("leaf 1: the row `{row}` appears twice"));
+        more.pop();
+    }
+}
