@@ -61,7 +61,8 @@ fn a_97_byte_closed_pairing_for_a_huge_board_is_refused_at_once() {
         (
             vec!["--max-positions", "1000000000"],
             3,
-            "refused: position limit: more than 1000000000 numbers, for the 10000000000 openings",
+            "refused: position limit: more than 1000000000 numbers, for the 10000000000 openings \
+             (at the start); raise it with --max-positions",
         ),
         (
             vec!["--max-work", "100000000000"],
@@ -382,6 +383,9 @@ fn the_entries_of_an_openings_body_are_charged_as_they_are_decoded() {
         assert_eq!(code, expected, "{entries} entries under {mib} MiB: {out}");
         let verdict = ["", "2 is named twice", "", "refused: memory limit"][expected as usize];
         assert!(out.contains(verdict), "{entries} entries under {mib} MiB: {out}");
+        // A refusal names the option that raises its bound; an invalid file names none.
+        let raise = out.contains("; raise it with --max-memory-mib\n");
+        assert_eq!(raise, expected == 3, "{entries} entries under {mib} MiB: {out}");
     }
 }
 
