@@ -11,7 +11,7 @@ Definition N0 : N := 393216.
 Theorem tail_first_player_wins (n : N) : N0 <= n -> first_player_wins n.
 Proof.
   unfold N0. intros Hn.
-  destruct (tail_primes n Hn)
+  destruct (tail_primes n ltac:(lia))
     as [p [q [r [s [Hp [Hq [Hr [Hs [H1 [H2 [H3 [H4 [H5 H6]]]]]]]]]]]]].
   apply (scheme_wins n p q r s); unfold primeN; try assumption; lia.
 Qed.
