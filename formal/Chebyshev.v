@@ -1,4 +1,4 @@
-(* Three primes in (a, b] whenever b >= 2^17 and a <= (3b + 2)/4, proved from first
+(* Three primes in (a, b] whenever b >= 2^17 and 1 <= a <= (3b + 2)/4, proved from first
    principles by Chebyshev's argument (1852), over N and without real numbers.
 
    lcm_to y is the product of p^e over the primes p, with p^e the largest power of p
@@ -400,6 +400,16 @@ Qed.
 Lemma kk_ge_1 y : 1 <= kk y.
 Proof. unfold kk. dlia. Qed.
 
+(* Small facts, proved apart: lia is slow in the large contexts of the proofs below. *)
+Lemma div6_le x : x / 6 <= x.
+Proof. apply N.div_le_upper_bound; lia. Qed.
+
+Lemma div6_lt x : 6 <= x -> 1 <= x / 6 < x.
+Proof. intros Hx. split; dlia. Qed.
+
+Lemma exponent_split x : x / 30 * 25 + x / 6 <= x.
+Proof. dlia. Qed.
+
 (* psi(y) <= (y / 25) log B + 29 (log y) (log2 y / 2 + 1). *)
 Lemma psi_upper y : 1 <= y -> lcm_to y ^ 25 <= B ^ y * y ^ (725 * kk y).
 Proof.
@@ -408,30 +418,35 @@ Proof.
   { induction n as [|n IH]; intros x Hn Hx; [lia|].
     pose proof (psi_step x Hx) as S.
     assert (HB : 1 <= B) by (unfold B; lia).
+    pose proof (kk_ge_1 x) as Hk.
     destruct (N.lt_ge_cases x 6) as [Hx6|Hx6].
-    - replace (x / 30) with 0 in S by dlia. replace (x / 6) with 0 in S by dlia.
+    - rewrite (N.div_small x 30), (N.div_small x 6) in S by lia.
       rewrite lcm_to_0, N.pow_0_r, N.mul_1_l, N.mul_1_r in S.
       apply (N.le_trans _ ((x ^ 29) ^ 25)); [apply N.pow_le_mono_l; exact S|].
       rewrite <- N.pow_mul_r.
       apply (N.le_trans _ (x ^ (725 * kk x))).
-      + apply N.pow_le_mono_r; [lia|]. pose proof (kk_ge_1 x). lia.
+      + apply N.pow_le_mono_r; [lia|]. lia.
       + rewrite <- (N.mul_1_l (x ^ (725 * kk x))) at 1. apply N.mul_le_mono_r.
         apply (N.le_trans _ (B ^ 0)); [rewrite N.pow_0_r; lia|apply N.pow_le_mono_r; lia].
-    - assert (I : lcm_to (x / 6) ^ 25 <= B ^ (x / 6) * (x / 6) ^ (725 * kk (x / 6))).
-      { apply IH; [|dlia]. assert (x / 6 < x) by dlia. lia. }
+    - destruct (div6_lt x Hx6) as [H6 H6'].
+      assert (I : lcm_to (x / 6) ^ 25 <= B ^ (x / 6) * (x / 6) ^ (725 * kk (x / 6))).
+      { apply IH; [lia|exact H6]. }
+      pose proof (kk_step x Hx6) as Hkk. pose proof (exponent_split x) as Hsplit.
+      pose proof (div6_le x) as Hle.
+      clear IH Hn.
       apply (N.le_trans _ ((B ^ (x / 30) * x ^ 29 * lcm_to (x / 6)) ^ 25));
         [apply N.pow_le_mono_l; exact S|].
       rewrite !N.pow_mul_l, <- !N.pow_mul_r.
       apply (N.le_trans _ (B ^ (x / 30 * 25) * x ^ (29 * 25) *
                             (B ^ (x / 6) * x ^ (725 * kk (x / 6))))).
       + apply N.mul_le_mono_l. apply (N.le_trans _ _ _ I). apply N.mul_le_mono_l.
-        apply N.pow_le_mono_l. dlia.
-      + pose proof (kk_step x Hx6).
-        replace (B ^ (x / 30 * 25) * x ^ (29 * 25) * (B ^ (x / 6) * x ^ (725 * kk (x / 6))))
+        apply N.pow_le_mono_l. exact Hle.
+      + replace (B ^ (x / 30 * 25) * x ^ (29 * 25) * (B ^ (x / 6) * x ^ (725 * kk (x / 6))))
           with (B ^ (x / 30 * 25 + x / 6) * x ^ (725 * (kk (x / 6) + 1)))
           by (rewrite !N.pow_add_r; replace (725 * (kk (x / 6) + 1)) with
                 (29 * 25 + 725 * kk (x / 6)) by ring; rewrite N.pow_add_r; ring).
-        apply N.mul_le_mono; apply N.pow_le_mono_r; try lia; dlia. }
+        apply N.mul_le_mono; apply N.pow_le_mono_r;
+          [unfold B; lia|exact Hsplit|lia|apply N.mul_le_mono_l; exact Hkk]. }
   intros Hy. exact (H _ y (le_n _) Hy).
 Qed.
 
@@ -586,11 +601,15 @@ Proof.
     assert ((s + 1) * (s + 1) <= (12 * t + 13) * (12 * t + 13)) by (apply N.mul_le_mono; lia).
     lia. }
   assert (Hs3 : 12 * ((t + 1) * (25 * s)) <= 25 * b).
-  { apply (N.le_trans _ (25 * (s * s))); [nia|lia]. }
-  assert (Hk : 2 * (t / 2) <= t) by dlia.
+  { replace (12 * ((t + 1) * (25 * s))) with (25 * ((12 * t + 12) * s)) by ring.
+    apply (N.le_trans _ (25 * (s * s))); [|lia].
+    apply N.mul_le_mono_l. apply N.mul_le_mono_r. lia. }
+  assert (Hk : 2 * (t / 2) <= t) by (clear; dlia).
   assert (Hk2 : 12 * (725 * ka) <= 4350 * t + 8700) by lia.
-  assert (Hk3 : 12 * ((t + 1) * (725 * ka)) <= (t + 1) * (4350 * t + 8700)) by nia.
-  nia.
+  assert (Hk3 : 12 * ((t + 1) * (725 * ka)) <= (t + 1) * (4350 * t + 8700)).
+  { replace (12 * ((t + 1) * (725 * ka))) with ((t + 1) * (12 * (725 * ka))) by ring.
+    apply N.mul_le_mono_l. exact Hk2. }
+  clear Q Hst Hk Hk2 Hka Hs1 Hs2. lia.
 Qed.
 
 Lemma two39_le_B : 2 ^ 39 <= B.
@@ -648,12 +667,15 @@ Proof.
   assert (L6 : 2 ^ (39 * E) <= B ^ E).
   { rewrite N.pow_mul_r. apply N.pow_le_mono_l. apply two39_le_B. }
   assert (L7 : b ^ X < 2 ^ ((t + 1) * X)).
-  { rewrite N.pow_mul_r.
-    apply N.pow_lt_mono_l; [unfold X; lia|]. rewrite N.add_1_r. lia. }
+  { rewrite N.pow_mul_r. apply N.pow_lt_mono_l; [unfold X; clear; lia|].
+    rewrite N.add_1_r. apply Ht. }
   assert (L8 : 39 * E < (t + 1) * X).
-  { apply (N.pow_lt_mono_r_iff 2); [lia|]. lia. }
-  pose proof (final_arith b t s (kk a) E Ht17 ltac:(lia) ltac:(lia) ltac:(lia) Hka HE).
-  unfold X in L8. lia.
+  { apply (N.pow_lt_mono_r_iff 2); [lia|].
+    exact (N.le_lt_trans _ _ _ (N.le_trans _ _ _ L6 L5) L7). }
+  assert (F : (t + 1) * X <= 39 * E).
+  { apply (final_arith b t s (kk a) E Ht17); [exact (proj1 Ht)|exact (proj1 Hs)| |exact Hka|exact HE].
+    rewrite N.add_1_r. exact (proj2 Hs). }
+  exact (N.lt_irrefl _ (N.lt_le_trans _ _ _ L8 F)).
 Qed.
 
 (* What the tail of the proof needs (Scheme.v): for n >= 393216 = 3 * 2^17, three primes
