@@ -1,8 +1,7 @@
 (* Each theorem's statement and what it rests on. `make -C formal assumptions` prints
    this; CI compares it with assumptions.expected. *)
-From Coq Require Import Reals ZArith Znumtheory.
+From Coq Require Import NArith ZArith Znumtheory.
 From JG Require Import Main Openings.
-Open Scope R_scope.
 Check juniper_green.
 Print Assumptions juniper_green.
 Check juniper_green_certified.

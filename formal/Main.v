@@ -17,9 +17,6 @@ Definition solved (n : N) : Prop :=
   (second_player_wins n <-> In n second_player_set) /\
   (first_player_wins n <-> ~ In n second_player_set).
 
-(* Where the general argument (Tail.v) starts; the certificates reach past it, to 10^12. *)
-Definition N1 : N := 358772.
-
 Lemma certificates_agree : forallb (agrees second_player_set) certificates = true.
 Proof. vm_compute. reflexivity. Qed.
 
@@ -35,7 +32,7 @@ Proof.
   - split; split; try tauto. intro H. exfalso. exact (not_both_win n (conj Hw H)).
 Qed.
 
-(* Unconditional: every n up to 10^12 (past N1), from the certificates alone. *)
+(* Every n up to 10^12 (past N0 of Tail.v), from the certificates alone. *)
 Theorem juniper_green_certified (n : N) : 1 <= n <= 1000000000000 -> solved n.
 Proof.
   intros Hn. apply solved_of.
@@ -43,12 +40,13 @@ Proof.
   lia.
 Qed.
 
-(* The main theorem: every n >= 1. For n >= N1 it rests on Dusart's theorem (Dusart.v). *)
+(* The main theorem: every n >= 1. Up to 10^12 by the certificates, above by Tail.v
+   (Chebyshev's argument, Chebyshev.v); no hypothesis. *)
 Theorem juniper_green (n : N) : 1 <= n -> solved n.
 Proof.
   intros Hn. destruct (N.le_gt_cases n 1000000000000) as [Hs|Hl].
   - apply juniper_green_certified. lia.
   - apply solved_of. right. split.
-    + apply tail_first_player_wins. unfold N1. lia.
+    + apply tail_first_player_wins. unfold N0. lia.
     + intro H. repeat (destruct H as [<-|H]; [lia|]). destruct H.
 Qed.

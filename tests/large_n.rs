@@ -200,3 +200,38 @@ fn the_verifier_finds_the_general_scheme_closure_one_two_three_and_the_primes() 
         assert!(refusal.to_string().contains(&r.to_string()), "{refusal}");
     }
 }
+
+/// The margin of the Coq proof's last step (formal/Chebyshev.v, `three_primes`; figures in
+/// formal/README.md, "How the tail is proved"): with B = 2^14 3^9 5^5, a = ⌊(3b + 2)/4⌋ (the
+/// largest a the theorem allows), E = 25(⌊b/30⌋ − 1) − a and
+/// X = 725(⌊log₂ a⌋/2 + 1) + 25⌊√b⌋ + 250, two primes or fewer in (a, b] would force
+/// B^E ≤ b^X. Coq refutes that in whole bits (B ≥ 2^39, b < 2^(t+1)): 39E ≥ (t + 1)X for
+/// every b ≥ 2^17. Checked here exactly in integers over a range above 2^17, with the last b
+/// below it where the bit form fails (65 699); and, in f64 logarithms, the last b where
+/// B^E > b^X itself fails (57 959): the figures the README quotes.
+#[test]
+fn chebyshev_margin_matches_the_formal_readme() {
+    const B: u64 = 1_007_769_600_000;
+    assert_eq!(B, 2u64.pow(14) * 3u64.pow(9) * 5u64.pow(5));
+    assert!(2u64.pow(39) <= B);
+    let terms = |b: u64| {
+        let a = (3 * b + 2) / 4;
+        let e = 25 * (b / 30 - 1) - a;
+        let x = 725 * (a.ilog2() as u64 / 2 + 1) + 25 * b.isqrt() + 250;
+        (e, x)
+    };
+    let in_bits = |b: u64| {
+        let (e, x) = terms(b);
+        39 * e >= (b.ilog2() as u64 + 1) * x
+    };
+    let exact = |b: u64| {
+        let (e, x) = terms(b);
+        e as f64 * (B as f64).ln() > x as f64 * (b as f64).ln()
+    };
+    assert!((1 << 17..1 << 22).all(in_bits));
+    assert_eq!(
+        (1_000..1 << 17).filter(|&b| !in_bits(b)).max(),
+        Some(65_699)
+    );
+    assert_eq!((1_000..1 << 17).filter(|&b| !exact(b)).max(), Some(57_959));
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The formal proof can fail: alter the certificates' Coq data on a copy of formal/ (after
+# The formal proof can fail: alter the certificates' Coq data, or the constants and
+# inequalities of the tail's proof (Chebyshev.v, Tail.v), on a copy of formal/ (after
 # `make -C formal`) and check that Coq then refuses the altered file. Each mutation must
 # change the file (a pattern that no longer matches is an error of this script) and must
-# make coqc fail because the checker computes `false`.
+# make coqc fail for the expected reason: for the data, the checker computes `false`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f Checker.vo ] || { echo "mutate.sh: build formal/ first (make -C formal)" >&2; exit 2; }
@@ -10,22 +11,34 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# mutate NAME FILE PERL-SUBSTITUTION
+# mutate NAME FILE PERL-SUBSTITUTION [REASON [THEN-FILE]]
+# Alters FILE on a fresh copy and compiles it; with THEN-FILE, FILE must still compile and
+# THEN-FILE (which uses it) must be refused. coqc's error must contain REASON (by default
+# the checker's verdict `false`).
 mutate() {
-    local name=$1 file=$2 subst=$3
+    local name=$1 file=$2 subst=$3 reason=${4:-'Unable to unify "true" with "false"'} then=${5:-}
     rm -rf "$work/f" && mkdir "$work/f" && tar -c --exclude="*.glob" . | tar -x -C "$work/f"
     perl -0pi -e "$subst" "$work/f/$file"
     if cmp -s "$file" "$work/f/$file"; then
         echo "mutate.sh: $name: the pattern did not match $file" >&2
         exit 1
     fi
-    if (cd "$work/f" && coqc -R . JG "$file" >"$work/log" 2>&1); then
-        echo "mutate.sh: $name: Coq accepted the altered $file" >&2
+    local refused=$file
+    if [ -n "$then" ]; then
+        if ! (cd "$work/f" && coqc -R . JG "$file" >"$work/log" 2>&1); then
+            echo "mutate.sh: $name: the altered $file itself failed:" >&2
+            cat "$work/log" >&2
+            exit 1
+        fi
+        refused=$then
+    fi
+    if (cd "$work/f" && coqc -R . JG "$refused" >"$work/log" 2>&1); then
+        echo "mutate.sh: $name: Coq accepted $refused" >&2
         exit 1
     fi
-    # The refusal must be the checker's verdict (false), not some other error.
-    if ! grep -q 'Unable to unify "true" with "false"' "$work/log"; then
-        echo "mutate.sh: $name: coqc failed for another reason:" >&2
+    # The refusal must be the expected one, not some other error.
+    if ! grep -qF "$reason" "$work/log"; then
+        echo "mutate.sh: $name: coqc failed on $refused for another reason:" >&2
         cat "$work/log" >&2
         exit 1
     fi
@@ -59,4 +72,22 @@ mutate "winning openings of n = 20: 16 altered to 14" "$o20" \
     's/\(20, \[2; 4; 6; 8; 10; 12; 16; 18; 20\]\)/(20, [2; 4; 6; 8; 10; 12; 14; 18; 20])/'
 mutate "one pair of the matching of n = 20 dropped (7-14)" "$o20" \
     's/(Definition m_20 .*?)\(PC k7 k14 (\(PC k10 k20 PN\))\)/$1$2/s'
-echo "mutate.sh: 7 mutations, all refused"
+# The tail (Chebyshev.v, Tail.v), proved without hypothesis for every n >= N0 = 393216:
+# a wrong constant, an inequality weakened until the statement is false, the bound lowered
+# below what the argument gives, and N0 moved above the certificates' 10^12.
+mutate "B = 2^14 3^9 5^5 off by one (the multinomial's ratio)" Chebyshev.v \
+    's/Definition B : N := 1007769600000\./Definition B : N := 1007769600001./' \
+    'not a valid ring equation'
+mutate "f(Y) = 1 claimed up to Y = 6 instead of 5 (the upper bound's digit)" Chebyshev.v \
+    's/\(if 6 <=\? Y then 1 else 0\)\.\n/(if 7 <=? Y then 1 else 0).\n/' \
+    'Cannot find witness'
+mutate "the interval (a, b] widened to a <= b (4a <= 3b + 2 weakened to 4a <= 4b)" Chebyshev.v \
+    's/131072 <= b -> 1 <= a -> 4 \* a <= 3 \* b \+ 2 ->/131072 <= b -> 1 <= a -> 4 * a <= 4 * b ->/' \
+    'Cannot find witness'
+mutate "the bound b >= 2^17 lowered to b >= 2^16 (N0 = 196608)" Chebyshev.v \
+    's/131072 <= b -> 1 <= a ->/65536 <= b -> 1 <= a ->/' \
+    'has type "65536 <= b" while it is expected to have type'
+mutate "N0 = 10^12 + 2, above the certificates (Main.v then misses n = 10^12 + 1)" Tail.v \
+    's/Definition N0 : N := 393216\./Definition N0 : N := 1000000000002./' \
+    'Cannot find witness' Main.v
+echo "mutate.sh: 12 mutations, all refused"

@@ -296,7 +296,8 @@ fn the_theorem(w: &mut String, c: &Context) {
         if large_n.is_some() {
             format!(
                 "For n > {n0} by the argument of the section \
-                 [Every n above {n0}](#large-n), which rests on a published prime-gap theorem."
+                 [Every n above {n0}](#large-n), which rests on a published prime-gap theorem \
+                 (the Coq proof below needs none)."
             )
         } else {
             format!(
@@ -314,12 +315,13 @@ fn the_theorem(w: &mut String, c: &Context) {
             "**Formally proved.** The theorem is also proved in the Coq proof assistant \
              (`formal/`, see formal/README.md), with no trust in `jg-verify`: `juniper_green` \
              (formal/Main.v) states it for every n ≥ 1 from a short statement of the raw rules \
-             (formal/Rules.v). Its one hypothesis is Dusart's prime-gap theorem (Ramanujan \
-             Journal 45 (2018), Proposition 5.4), stated as published in formal/Dusart.v and \
-             used only above the certificates that Coq checks itself; below that, \
-             `juniper_green_certified` proves every n ≤ 10^12 with no hypothesis at all (`Print \
-             Assumptions`: \"Closed under the global context\"). To re-run it: `make -C formal \
-             && make -C formal check-assumptions` (Debian's `coq` package).\n"
+             (formal/Rules.v), with no hypothesis at all (`Print Assumptions`: \"Closed under \
+             the global context\"). Coq checks every certificate itself, and above them it \
+             cites no prime-gap theorem: Chebyshev's bounds on ψ, proved from first principles \
+             (formal/Chebyshev.v), give three primes in (n/4, n/3] and one in (n/2, n] for every \
+             n ≥ 393 216, and the general prime-window scheme, proved symbolically, wins with \
+             them. To re-run it: `make -C formal && make -C formal check-assumptions` \
+             (Debian's `coq` package).\n"
         );
     }
     if !gaps.is_empty() {
