@@ -224,6 +224,10 @@ fn the_memory_bound_is_exact_at_its_boundary() {
         "memory limit",
     );
     assert_eq!(memory, bytes.len() as u64 + 170 + 3 * 128);
+    // The positions too: its one opening is its closure, so a bound of one position is enough
+    // (the openings alone do not exceed it), and none is not.
+    let positions = |max_positions| Limits { max_positions, ..Limits::default() };
+    assert_eq!(least_bound(&bytes, positions, "position limit"), 1);
 }
 
 /// Runs `jg-verify ARGS PATH` with one second of CPU time (`ulimit -t 1`): (stdout, exit code),
