@@ -512,4 +512,72 @@ mod tests {
         assert!(text.contains("New game on 1..2."), "{text}");
         assert_eq!(end, GameEnd::ComputerWon(vec![2, 1]));
     }
+
+    /// Without --hints the game never says whether a position is won; with it, at every turn.
+    #[test]
+    fn the_verdicts_come_only_with_hints() {
+        let input = "4\nquit\n";
+        for hints in [false, true] {
+            let mut output = Vec::new();
+            play_game(
+                12,
+                Player::First,
+                &oracle(),
+                hints,
+                input.as_bytes(),
+                &mut output,
+            )
+            .unwrap();
+            let text = String::from_utf8(output).unwrap();
+            assert_eq!(text.contains("This position is"), hints, "{text}");
+            assert_eq!(text.contains("The position is"), hints, "{text}");
+            assert!(text.contains("You play 4."), "{text}");
+        }
+    }
+
+    /// With a seed, an opponent that draws answers a position the same way after an undo: the
+    /// draw depends on the seed and the position, not on the moves asked before.
+    #[test]
+    fn a_seeded_opponent_answers_the_same_after_an_undo() {
+        for level in ["random", "careful", "playouts:5"] {
+            for seed in 0..20 {
+                let player = players::by_name(level).unwrap();
+                let opponent = as_opponent(player, OpeningRule::Even, seed);
+                let input = "12\nundo\n12\nundo\n12\nquit\n";
+                let mut output = Vec::new();
+                play_against(
+                    60,
+                    Player::First,
+                    &oracle(),
+                    opponent,
+                    false,
+                    input.as_bytes(),
+                    &mut output,
+                )
+                .unwrap();
+                let text = String::from_utf8(output).unwrap();
+                let replies: Vec<&str> = text
+                    .lines()
+                    .flat_map(|l| l.split("> "))
+                    .filter(|l| l.starts_with("I play "))
+                    .collect();
+                assert_eq!(replies.len(), 3, "{text}");
+                assert!(
+                    replies.iter().all(|r| *r == replies[0]),
+                    "{level}, seed {seed}: {replies:?}"
+                );
+            }
+        }
+        // Seeds do draw: random's answers to 12 on 1..60 are not all one.
+        let answers: std::collections::BTreeSet<u64> = (0..20)
+            .map(|seed| {
+                let game = Game::from_line(60, OpeningRule::Even, &[12]).unwrap();
+                let player = players::by_name("random").unwrap();
+                player
+                    .choose(&game, &mut players::position_rng(seed, 60, &[12]))
+                    .unwrap()
+            })
+            .collect();
+        assert!(answers.len() > 3, "{answers:?}");
+    }
 }
