@@ -15,7 +15,8 @@ const BAR_FROM_GAMES: u64 = 200;
     which a reply leaves it nothing but 1); fewest-replies (the move that leaves the fewest \
     replies, the smallest number among equals, 1 last); playouts[:K] (K random games played on \
     from each legal move, default 100, the move that won most); perfect (the solver: a winning \
-    move when there is one, else the move that gives the opponent the most chances to err). \
+    move when there is one; from a lost position never a trap while another move exists, and up to \
+    n = 64 the move with the best chance against random, careful and fewest-replies in equal parts). \
     docs/PLAYERS.md gives the rules in full.\n\n\
     Every ordered pair of distinct players plays G games, the first of the pair moving first: \
     with P players, P(P-1)G games. The text output gives each rate with its 95 % Wilson interval \
