@@ -41,3 +41,43 @@ pub(crate) fn to_move_wins(n: u64, line: &mut Vec<u64>) -> bool {
     }
     false
 }
+
+/// Who wins each position of 1..=n by plain recursion over the rules (no matching, no search),
+/// memoised on the numbers played and the last one.
+pub(crate) struct Plain {
+    n: u64,
+    memo: std::collections::HashMap<(u64, u64), bool>,
+}
+
+impl Plain {
+    pub fn new(n: u64) -> Plain {
+        assert!(n < 64);
+        Plain {
+            n,
+            memo: Default::default(),
+        }
+    }
+
+    /// The legal moves after `last` (0: the opening) with `played` (bit k: k was played).
+    pub fn moves(&self, played: u64, last: u64) -> Vec<u64> {
+        (1..=self.n)
+            .filter(|&m| played & (1 << m) == 0)
+            .filter(|&m| match last {
+                0 => m % 2 == 0,
+                c => m % c == 0 || c % m == 0,
+            })
+            .collect()
+    }
+
+    pub fn wins(&mut self, played: u64, last: u64) -> bool {
+        if let Some(&w) = self.memo.get(&(played, last)) {
+            return w;
+        }
+        let w = self
+            .moves(played, last)
+            .into_iter()
+            .any(|m| !self.wins(played | 1 << m, m));
+        self.memo.insert((played, last), w);
+        w
+    }
+}

@@ -160,7 +160,6 @@ fn bad_requests_are_refused_with_a_message_and_exit_2() {
             "--format",
             "xml",
         ],
-        &["arena", "20"],
     ];
     let mut out = String::new();
     for args in cases {
@@ -170,6 +169,61 @@ fn bad_requests_are_refused_with_a_message_and_exit_2() {
         out += &format!("$ jg {}\n{stderr}\n", args.join(" "));
     }
     insta::assert_snapshot!(out);
+}
+
+/// Without --players, the five players play: `jg arena 20` runs.
+#[test]
+fn without_players_all_five_play() {
+    let (code, json, stderr) = jg(&["arena", "20", "--games", "2", "--format", "json"], "2");
+    assert_eq!(code, 0, "{stderr}");
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let names: Vec<&str> = value["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["random", "careful", "fewest-replies", "playouts", "perfect"]
+    );
+    assert_eq!(value["pairs"].as_array().unwrap().len(), 20);
+}
+
+/// Every rate of the text output comes with its 95 % Wilson interval, computed from the counts
+/// beside it (here recomputed by the formula written out).
+#[test]
+fn the_text_gives_each_rate_with_its_wilson_interval() {
+    let (_, text, _) = jg(&with_format("text"), "2");
+    let wilson = |w: f64, g: f64| {
+        let z: f64 = 1.96;
+        let p = w / g;
+        let centre = (p + z * z / (2.0 * g)) / (1.0 + z * z / g);
+        let half = z / (1.0 + z * z / g) * (p * (1.0 - p) / g + z * z / (4.0 * g * g)).sqrt();
+        (
+            100.0 * (centre - half).max(0.0),
+            100.0 * (centre + half).min(1.0),
+        )
+    };
+    let mut rates = 0;
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let count = words.iter().find_map(|w| {
+            let (w, g) = w.split_once('/')?;
+            Some((w.parse::<f64>().ok()?, g.parse::<f64>().ok()?))
+        });
+        let Some((w, g)) = count else {
+            continue;
+        };
+        let interval = words.last().unwrap().trim_end_matches('%');
+        let (lo, hi) = interval.split_once('–').unwrap();
+        let (lo, hi): (f64, f64) = (lo.parse().unwrap(), hi.parse().unwrap());
+        let (a, b) = wilson(w, g);
+        assert!((lo - a).abs() < 0.06 && (hi - b).abs() < 0.06, "{line}");
+        rates += 1;
+    }
+    // 20 ordered pairs and 5 totals.
+    assert_eq!(rates, 25, "{text}");
 }
 
 #[test]

@@ -129,7 +129,16 @@ fn play_through_the_binary_matches_the_in_process_game() {
     let mut script = String::new();
     let in_process = loop {
         let mut output = Vec::new();
-        match play_game(n, Player::Second, &oracle, script.as_bytes(), &mut output).unwrap() {
+        match play_game(
+            n,
+            Player::Second,
+            &oracle,
+            false,
+            script.as_bytes(),
+            &mut output,
+        )
+        .unwrap()
+        {
             GameEnd::Quit(line) => {
                 let moves = legal_moves_after(n, OpeningRule::Even, &line).unwrap();
                 script.push_str(&format!("{}\n", moves.last().unwrap()));

@@ -2,7 +2,7 @@
 //!
 //! - [`session`]: a game between a person and an opponent, without input or output (the turn
 //!   logic the terminal game and a web front-end share);
-//! - [`play`]: the terminal game against the perfect player;
+//! - [`play`]: the terminal game against any of the players (the perfect player by default);
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`chain_draw`]: a longest chain on `G_n` and the numbers it leaves out, by prime window;
 //! - [`table`]: the results table (text, csv, json);

@@ -1,11 +1,12 @@
-//! A terminal game of Juniper Green against the perfect player (docs/MATH.md §1 for the rules).
-//! The perfect player and the hints ask `PositionOracle`, the engine that answers `jg solve
-//! --after`; the legal moves come from the rules of game.rs.
+//! A terminal game of Juniper Green against one of the players (docs/PLAYERS.md; docs/MATH.md §1
+//! for the rules). The hints ask `PositionOracle`, the engine that answers `jg solve --after`;
+//! the legal moves come from the rules of game.rs.
 //! All input and output go through `BufRead` and `Write`, so tests play whole games in-process.
 
 use crate::engines::position::{PositionError, PositionOracle};
-use crate::frontends::session::{MoveRefused, Opponent, Perfect, Session};
-use crate::game::{IllegalReason, Player};
+use crate::frontends::session::{MoveRefused, Opponent, Session};
+use crate::game::{IllegalReason, OpeningRule, Player};
+use crate::players::{self, Game};
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 
@@ -32,24 +33,47 @@ pub enum PlayError {
 }
 
 /// Plays one game on 1..=n under the oracle's opening rule: the person at `input`/`output` is
-/// `human`, the perfect player (the oracle) the other.
+/// `human`, the perfect player (the oracle) the other; with `hints`, each position is said won
+/// or lost.
 pub fn play_game(
     n: u64,
     human: Player,
     oracle: &PositionOracle,
+    hints: bool,
     input: impl BufRead,
     output: impl Write,
 ) -> Result<GameEnd, PlayError> {
-    play_against(n, human, oracle, Perfect(oracle), input, output)
+    let perfect = as_opponent(Box::new(players::Perfect), oracle.rule, 0);
+    play_against(n, human, oracle, perfect, hints, input, output)
 }
 
-/// Plays one game on 1..=n against `opponent`; the oracle answers the hints and says whether
-/// a position is won.
+/// `player` as the opponent of a session on boards with `rule`: each move drawn from the random
+/// source of its position (`players::position_rng(seed, n, line)`), so that the same seed and
+/// the same moves give the same game, after an undo too.
+pub fn as_opponent(
+    player: Box<dyn players::Player>,
+    rule: OpeningRule,
+    seed: u64,
+) -> impl Opponent {
+    move |n: u64, line: &[u64], moves: &[u64]| {
+        let chosen = Game::from_line(n, rule, line)
+            .ok()
+            .and_then(|game| player.choose(&game, &mut players::position_rng(seed, n, line)));
+        // The session asks only on a legal line with a move left, so the game exists and the
+        // player has a move; should either fail, the smallest legal move is played.
+        Ok(chosen.unwrap_or(moves[0]))
+    }
+}
+
+/// Plays one game on 1..=n against `opponent`; the oracle answers the `hint` command and, with
+/// `hints`, says after every move whether the person's position is won or lost (without it, the
+/// game says nothing of the kind unless asked).
 pub fn play_against(
     n: u64,
     human: Player,
     oracle: &PositionOracle,
     opponent: impl Opponent,
+    hints: bool,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<GameEnd, PlayError> {
@@ -57,7 +81,8 @@ pub fn play_against(
     let out = &mut output;
     writeln!(
         out,
-        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, moves, undo, quit.",
+        "Juniper Green on 1..{n}. You play {}. Commands: a number, hint, moves, undo, quit \
+         (after a game: undo, new, quit).",
         human.name()
     )?;
     loop {
@@ -81,24 +106,27 @@ pub fn play_against(
             return Ok(GameEnd::ComputerWon(session.line().to_vec()));
         }
         show_position(out, n, session.line(), &moves)?;
-        let winning = !oracle.winning_moves(n, session.line())?.is_empty();
-        writeln!(
-            out,
-            "This position is {} for you.",
-            if winning { "won" } else { "lost" }
-        )?;
-        if !human_turn(&mut input, out, oracle, &mut session, &moves)? {
+        if hints {
+            let winning = !oracle.winning_moves(n, session.line())?.is_empty();
+            writeln!(
+                out,
+                "This position is {} for you.",
+                if winning { "won" } else { "lost" }
+            )?;
+        }
+        if !human_turn(&mut input, out, oracle, hints, &mut session, &moves)? {
             return Ok(GameEnd::Quit(session.line().to_vec()));
         }
     }
 }
 
 /// Reads commands until the person plays a legal move or takes one back (true), or quits or
-/// the input ends (false). Hints come from the oracle.
+/// the input ends (false). Hints come from the oracle; with `hints`, the verdict after the move.
 fn human_turn(
     input: &mut impl BufRead,
     out: &mut impl Write,
     oracle: &PositionOracle,
+    hints: bool,
     session: &mut Session,
     moves: &[u64],
 ) -> Result<bool, PlayError> {
@@ -130,13 +158,17 @@ fn human_turn(
             }
             word => match word.parse::<u64>() {
                 Ok(number) => match session.play(number) {
-                    Ok(()) => {
+                    Ok(()) if hints => {
                         let lost_for_opponent = oracle.winning_moves(n, session.line())?.is_empty();
                         writeln!(
                             out,
                             "You play {number}. The position is {} for you.",
                             if lost_for_opponent { "won" } else { "lost" }
                         )?;
+                        return Ok(true);
+                    }
+                    Ok(()) => {
+                        writeln!(out, "You play {number}.")?;
                         return Ok(true);
                     }
                     Err(refused) => writeln!(
@@ -324,7 +356,7 @@ mod tests {
         loop {
             let input = script.join("\n") + "\n";
             let mut output = Vec::new();
-            let end = play_game(n, human, &oracle, input.as_bytes(), &mut output).unwrap();
+            let end = play_game(n, human, &oracle, false, input.as_bytes(), &mut output).unwrap();
             match end {
                 GameEnd::Quit(line) => {
                     let moves = legal_moves(n, &line);
@@ -379,7 +411,15 @@ mod tests {
         let oracle = oracle();
         let input = "banana\n7\n\n999\nhint\n4\nundo\nundo\n10\nquit\n";
         let mut output = Vec::new();
-        let end = play_game(10, Player::First, &oracle, input.as_bytes(), &mut output).unwrap();
+        let end = play_game(
+            10,
+            Player::First,
+            &oracle,
+            false,
+            input.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
         let text = String::from_utf8(output).unwrap();
         assert!(text.contains("Type a number"), "{text}");
         assert!(text.contains("7 is not a legal move"), "{text}");
@@ -435,6 +475,7 @@ mod tests {
             4,
             Player::First,
             &oracle(),
+            false,
             "3\nquit\n".as_bytes(),
             &mut output,
         )
@@ -452,7 +493,15 @@ mod tests {
     fn the_end_offers_undo_and_a_new_game() {
         let input = "2\nundo\n2\nnew\n2\nquit\n";
         let mut output = Vec::new();
-        let end = play_game(2, Player::First, &oracle(), input.as_bytes(), &mut output).unwrap();
+        let end = play_game(
+            2,
+            Player::First,
+            &oracle(),
+            false,
+            input.as_bytes(),
+            &mut output,
+        )
+        .unwrap();
         let text = String::from_utf8(output).unwrap();
         assert_eq!(
             text.matches("You have no legal move: you lose.").count(),
@@ -462,5 +511,73 @@ mod tests {
         assert_eq!(text.matches("Game over. Type undo").count(), 3, "{text}");
         assert!(text.contains("New game on 1..2."), "{text}");
         assert_eq!(end, GameEnd::ComputerWon(vec![2, 1]));
+    }
+
+    /// Without --hints the game never says whether a position is won; with it, at every turn.
+    #[test]
+    fn the_verdicts_come_only_with_hints() {
+        let input = "4\nquit\n";
+        for hints in [false, true] {
+            let mut output = Vec::new();
+            play_game(
+                12,
+                Player::First,
+                &oracle(),
+                hints,
+                input.as_bytes(),
+                &mut output,
+            )
+            .unwrap();
+            let text = String::from_utf8(output).unwrap();
+            assert_eq!(text.contains("This position is"), hints, "{text}");
+            assert_eq!(text.contains("The position is"), hints, "{text}");
+            assert!(text.contains("You play 4."), "{text}");
+        }
+    }
+
+    /// With a seed, an opponent that draws answers a position the same way after an undo: the
+    /// draw depends on the seed and the position, not on the moves asked before.
+    #[test]
+    fn a_seeded_opponent_answers_the_same_after_an_undo() {
+        for level in ["random", "careful", "playouts:5"] {
+            for seed in 0..20 {
+                let player = players::by_name(level).unwrap();
+                let opponent = as_opponent(player, OpeningRule::Even, seed);
+                let input = "12\nundo\n12\nundo\n12\nquit\n";
+                let mut output = Vec::new();
+                play_against(
+                    60,
+                    Player::First,
+                    &oracle(),
+                    opponent,
+                    false,
+                    input.as_bytes(),
+                    &mut output,
+                )
+                .unwrap();
+                let text = String::from_utf8(output).unwrap();
+                let replies: Vec<&str> = text
+                    .lines()
+                    .flat_map(|l| l.split("> "))
+                    .filter(|l| l.starts_with("I play "))
+                    .collect();
+                assert_eq!(replies.len(), 3, "{text}");
+                assert!(
+                    replies.iter().all(|r| *r == replies[0]),
+                    "{level}, seed {seed}: {replies:?}"
+                );
+            }
+        }
+        // Seeds do draw: random's answers to 12 on 1..60 are not all one.
+        let answers: std::collections::BTreeSet<u64> = (0..20)
+            .map(|seed| {
+                let game = Game::from_line(60, OpeningRule::Even, &[12]).unwrap();
+                let player = players::by_name("random").unwrap();
+                player
+                    .choose(&game, &mut players::position_rng(seed, 60, &[12]))
+                    .unwrap()
+            })
+            .collect();
+        assert!(answers.len() > 3, "{answers:?}");
     }
 }

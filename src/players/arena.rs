@@ -151,6 +151,30 @@ pub fn play_out(
     }
 }
 
+/// The 95 % Wilson score interval of a rate of `wins` in `games` (games ≥ 1): the rates p for
+/// which `wins` is within 1.96 standard deviations of p·games. Unlike p ± 1.96·√(p(1−p)/G) it
+/// stays inside [0, 1] and is not empty at 0 or G wins (8 in 10: 0.49 to 0.94; the exact
+/// Clopper–Pearson interval, wider, is 0.44 to 0.97).
+pub fn wilson(wins: u64, games: u64) -> (f64, f64) {
+    const Z: f64 = 1.959_963_984_540_054;
+    let (g, p) = (games as f64, wins as f64 / games as f64);
+    let z2 = Z * Z;
+    let centre = (p + z2 / (2.0 * g)) / (1.0 + z2 / g);
+    let half = Z / (1.0 + z2 / g) * (p * (1.0 - p) / g + z2 / (4.0 * g * g)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// `wins` in `games` as a percentage and its Wilson interval: ` 82.0%  78.4–85.1%`.
+fn rate_and_interval(wins: u64, games: u64) -> String {
+    let (lo, hi) = wilson(wins, games);
+    format!(
+        "{:>5.1}%  {:.1}–{:.1}%",
+        100.0 * wins as f64 / games as f64,
+        100.0 * lo,
+        100.0 * hi
+    )
+}
+
 /// Whether the first player won a finished game: the last player to move won.
 pub fn first_won(line: &[u64]) -> bool {
     line.len() % 2 == 1
@@ -238,7 +262,8 @@ impl ArenaResult {
     }
 
     /// The table for a person: a header, the first player's wins by pair (a row per first
-    /// player, a column per second player), then each player's total and share of wins.
+    /// player, a column per second player), the first player's rate by pair with its 95 %
+    /// Wilson interval, then each player's total and share of wins with its interval.
     pub fn to_text(&self) -> String {
         let names: Vec<&str> = self.totals.iter().map(|t| t.player.as_str()).collect();
         let first_col = names.iter().map(|s| s.len()).max().unwrap_or(0).max(12);
@@ -265,21 +290,40 @@ impl ArenaResult {
             }
             out += "\n";
         }
-        let games_col = self
-            .totals
-            .first()
-            .map_or(5, |t| t.games.to_string().len().max(5));
+        let pair_col = first_col;
+        let count = |wins: u64, games: u64| format!("{wins}/{games}");
+        let count_col = self
+            .pairs
+            .iter()
+            .map(|p| count(p.first_wins, p.games).len())
+            .chain(self.totals.iter().map(|t| count(t.wins, t.games).len()))
+            .max()
+            .unwrap_or(0)
+            .max(9);
         out += &format!(
-            "\nTotals (as first and as second player)\n{:first_col$}  {:>games_col$}  {:>games_col$}  {:>6}\n",
-            "player", "wins", "games", "share"
+            "\nThe first player's rate by pair, with its 95 % (Wilson) interval\n\
+             {:pair_col$}  {:pair_col$}  {:>count_col$}  {:>6}  95 % interval\n",
+            "first", "second", "wins/games", "rate"
+        );
+        for pair in &self.pairs {
+            out += &format!(
+                "{:pair_col$}  {:pair_col$}  {:>count_col$}  {}\n",
+                pair.first,
+                pair.second,
+                count(pair.first_wins, pair.games),
+                rate_and_interval(pair.first_wins, pair.games)
+            );
+        }
+        out += &format!(
+            "\nTotals (as first and as second player)\n{:first_col$}  {:>count_col$}  {:>6}  95 % interval\n",
+            "player", "wins/games", "share"
         );
         for total in &self.totals {
             out += &format!(
-                "{:first_col$}  {:>games_col$}  {:>games_col$}  {:>5.1}%\n",
+                "{:first_col$}  {:>count_col$}  {}\n",
                 total.player,
-                total.wins,
-                total.games,
-                100.0 * total.wins as f64 / total.games as f64
+                count(total.wins, total.games),
+                rate_and_interval(total.wins, total.games)
             );
         }
         out

@@ -188,6 +188,21 @@ impl Game {
     }
 }
 
+/// The random source of a player's move at one position: ChaCha8 keyed by blake3 on the seed, n
+/// and the line, so that the move depends on the position alone and not on the moves asked
+/// before it: after an undo, the same seed and the same moves give the same game.
+pub fn position_rng(seed: u64, n: u64, line: &[u64]) -> PlayerRng {
+    use rand::SeedableRng;
+    let mut hasher = blake3::Hasher::new_derive_key("juniper-green jg play per-position seed v1");
+    hasher.update(&seed.to_le_bytes());
+    hasher.update(&n.to_le_bytes());
+    hasher.update(&(line.len() as u64).to_le_bytes());
+    for k in line {
+        hasher.update(&k.to_le_bytes());
+    }
+    PlayerRng::from_seed(*hasher.finalize().as_bytes())
+}
+
 /// A uniform draw from 0..count (count ≥ 1), through `u32` so that it is the same on 32- and
 /// 64-bit machines (a board has at most `MAX_N` numbers).
 fn draw_below(rng: &mut PlayerRng, count: usize) -> usize {

@@ -13,10 +13,11 @@
 pub mod arena;
 mod game;
 mod heuristics;
+pub mod model;
 mod perfect;
 mod stop;
 
-pub use game::{Game, GameError, Player, PlayerRng, MAX_N};
+pub use game::{position_rng, Game, GameError, Player, PlayerRng, MAX_N};
 pub use heuristics::{Careful, FewestReplies, Playouts, RandomMover};
 pub use perfect::Perfect;
 pub use stop::{Stop, Stopped};

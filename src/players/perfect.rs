@@ -2,42 +2,57 @@
 //! --after` (the matching engine, docs/MATH.md §3), so it cannot disagree with their hints.
 
 use super::game::{Game, Player, PlayerRng};
+use super::model::{losing_move, Small, MODEL_MAX_N};
 use super::stop::{Stop, Stopped};
 use crate::engines::position::PositionOracle;
 use std::cmp::Ordering;
 
 /// From a winning position, the smallest winning move. From a losing one (every move loses
-/// against best play), the move that gives a fallible opponent the most chances to err:
+/// against best play), the move that gives a fallible opponent the most chances to err,
+/// never a trap while another move exists (a move after which some reply leaves us no move, or 1
+/// alone):
 ///
-/// 1. a move after which the opponent has no reply that wins at once (a reply that leaves us
-///    no move) comes before one that does: every player but `random` sees such a reply, so a
-///    move that allows one is all but certainly lost;
-/// 2. then the largest share of the opponent's replies that are mistakes (replies after which
-///    we are the ones with a winning move): the chance that an opponent replying at random
-///    errs at once, and the moves an opponent must avoid;
-/// 3. then the larger number of such mistakes, then the smallest number.
+/// - on boards of at most `MODEL_MAX_N` numbers, by looking ahead (`model::losing_move`): the
+///   chance of winning against an opponent that replies like `random`, `careful` and
+///   `fewest-replies` in equal parts, as deep as a fixed number of positions allows;
+/// - above, by the next reply only (`Chances`): a move with no trap, then the largest share of
+///   the opponent's replies that are mistakes (replies after which we are the ones with a
+///   winning move), then the larger number of mistakes, then the smallest number.
 ///
 /// It draws nothing: the same position always gets the same move.
 pub struct Perfect;
 
 /// What a losing move offers the opponent: its replies, how many of them are mistakes, and
-/// whether one of them wins at once.
+/// whether one of them wins at once or leaves us 1 alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Chances {
     pub replies: u64,
     pub mistakes: u64,
+    /// A reply leaves us no move.
     pub immediate_win: bool,
+    /// A reply leaves us 1 alone (after which the opponent wins with a free prime above n/2,
+    /// or any number with no free neighbour).
+    pub only_one: bool,
 }
 
 impl Chances {
-    /// Better for the player who moves into it: no immediate win, then a larger share of
-    /// mistakes (compared exactly, by cross-multiplication), then more mistakes.
+    /// How bad the worst reply is: 2 when none leaves us 1 alone or nothing, 1 when one leaves
+    /// us 1 alone, 0 when one leaves us no move.
+    fn safety(&self) -> u8 {
+        match (self.immediate_win, self.only_one) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2,
+        }
+    }
+
+    /// Better for the player who moves into it: no trap, then a larger share of mistakes
+    /// (compared exactly, by cross-multiplication), then more mistakes.
     pub fn better_than(&self, other: &Chances) -> Ordering {
         let share = |c: &Chances| (c.mistakes as u128, c.replies.max(1) as u128);
         let ((a, b), (c, d)) = (share(self), share(other));
-        other
-            .immediate_win
-            .cmp(&self.immediate_win)
+        self.safety()
+            .cmp(&other.safety())
             .then((a * d).cmp(&(c * b)))
             .then(self.mistakes.cmp(&other.mistakes))
     }
@@ -64,11 +79,34 @@ impl Perfect {
         after.push(m);
         let replies = after.legal_moves();
         let winning = Self::winning_moves(&after);
+        // After m and a reply r, our moves are the free numbers related to r but m.
+        let ours_after = |r: u64| after.free_neighbours(r).filter(move |&x| x != m);
         Chances {
             replies: replies.len() as u64,
             mistakes: (replies.len() - winning.len()) as u64,
-            immediate_win: replies.iter().any(|&r| after.replies_after(r) == 0),
+            immediate_win: replies.iter().any(|&r| ours_after(r).next().is_none()),
+            only_one: replies
+                .iter()
+                .any(|&r| ours_after(r).eq(std::iter::once(1))),
         }
+    }
+
+    /// The move by the next reply only (`Chances`), from a position the player to move loses;
+    /// None when there is no legal move.
+    pub(crate) fn by_next_reply(game: &Game, stop: &Stop) -> Result<Option<u64>, Stopped> {
+        let mut best: Option<(Chances, u64)> = None;
+        for m in game.legal_moves() {
+            // One maximum matching a move (about 5 ms at n = 10 000): the stop is seen between.
+            stop.check()?;
+            let chances = Self::chances_after(game, m);
+            if best
+                .as_ref()
+                .is_none_or(|(most, _)| chances.better_than(most) == Ordering::Greater)
+            {
+                best = Some((chances, m));
+            }
+        }
+        Ok(best.map(|(_, m)| m))
     }
 }
 
@@ -88,18 +126,11 @@ impl Player for Perfect {
         if let Some(&m) = winning.first() {
             return Ok(Some(m));
         }
-        let mut best: Option<(Chances, u64)> = None;
-        for m in game.legal_moves() {
-            // One maximum matching a move (about 5 ms at n = 10 000): the stop is seen between.
-            stop.check()?;
-            let chances = Self::chances_after(game, m);
-            if best
-                .as_ref()
-                .is_none_or(|(most, _)| chances.better_than(most) == Ordering::Greater)
-            {
-                best = Some((chances, m));
-            }
+        if game.n() <= MODEL_MAX_N {
+            let small = Small::new(game.n(), game.rule());
+            let s = small.spot(game.line());
+            return Ok(losing_move(&small, s, stop)?.map(u64::from));
         }
-        Ok(best.map(|(_, m)| m))
+        Self::by_next_reply(game, stop)
     }
 }

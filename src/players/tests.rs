@@ -3,7 +3,7 @@ use super::perfect::Chances;
 use super::*;
 use crate::engines::search::{SearchConfig, Searcher};
 use crate::game::{Board, OpeningRule, Player as Side};
-use crate::test_support::{naive_legal_moves, to_move_wins};
+use crate::test_support::{naive_legal_moves, to_move_wins, Plain};
 use rand::SeedableRng;
 
 fn rng(seed: u64) -> PlayerRng {
@@ -305,8 +305,8 @@ fn careful_never_names_14_after_2_on_1_to_20() {
     }
 }
 
-/// The losing rule against plain recursion: from lost positions on small boards, the move
-/// `perfect` picks offers the best chances, counted by a recursion that shares no code with the
+/// The losing rule above the look-ahead's boards (by the next reply) against plain recursion,
+/// tried on small boards: from lost positions, the move it picks offers the best chances, counted by a recursion that shares no code with the
 /// matching engine.
 #[test]
 fn perfect_from_a_lost_position_offers_the_most_chances_to_err() {
@@ -324,16 +324,20 @@ fn perfect_from_a_lost_position_offers_the_most_chances_to_err() {
             let replies = naive_legal_moves(n, &after);
             let mut mistakes = 0;
             let mut immediate_win = false;
+            let mut only_one = false;
             for &r in &replies {
                 after.push(r);
                 mistakes += u64::from(to_move_wins(n, &mut after));
-                immediate_win |= naive_legal_moves(n, &after).is_empty();
+                let ours = naive_legal_moves(n, &after);
+                immediate_win |= ours.is_empty();
+                only_one |= ours == [1];
                 after.pop();
             }
             Chances {
                 replies: replies.len() as u64,
                 mistakes,
                 immediate_win,
+                only_one,
             }
         };
         let moves = naive_legal_moves(n, &line);
@@ -342,7 +346,9 @@ fn perfect_from_a_lost_position_offers_the_most_chances_to_err() {
             .map(|&m| chances(m))
             .max_by(|a, b| a.better_than(b))
             .unwrap();
-        let chosen = Perfect.choose(game, &mut rng(0)).unwrap();
+        let chosen = Perfect::by_next_reply(game, &Stop::never())
+            .unwrap()
+            .unwrap();
         assert_eq!(chances(chosen), best, "after {line:?}");
         assert_eq!(Perfect::chances_after(game, chosen), best);
         // The smallest of the best.
@@ -358,6 +364,7 @@ fn chances_order_immediate_wins_then_share_then_count() {
         replies,
         mistakes,
         immediate_win,
+        only_one: false,
     };
     use std::cmp::Ordering::*;
     assert_eq!(c(2, 1, false).better_than(&c(2, 2, true)), Greater);
@@ -488,4 +495,283 @@ fn a_deadline_stops_play_outs_and_the_perfect_player_in_the_middle_of_their_work
         Perfect.choose_until(&losing, &mut rng(0), &stop),
         Err(Stopped)
     );
+}
+
+/// From every position of every n ≤ 18 where the player to move wins (by plain recursion), the
+/// perfect player's move wins: after it, the opponent loses.
+#[test]
+fn perfect_wins_from_every_winning_position_up_to_18() {
+    let mut checked = 0u64;
+    for n in 1..=18u64 {
+        let mut plain = Plain::new(n);
+        let mut seen = std::collections::HashSet::new();
+        let mut game = Game::new(n, OpeningRule::Even).unwrap();
+        // Depth first over every line, each position (numbers played, last) once.
+        fn walk(
+            game: &mut Game,
+            played: u64,
+            plain: &mut Plain,
+            seen: &mut std::collections::HashSet<(u64, u64)>,
+            checked: &mut u64,
+        ) {
+            let last = game.line().last().copied().unwrap_or(0);
+            if !seen.insert((played, last)) {
+                return;
+            }
+            if plain.wins(played, last) {
+                let m = Perfect.choose(game, &mut rng(0)).unwrap();
+                assert!(
+                    !plain.wins(played | 1 << m, m),
+                    "n = {}: after {:?} perfect plays {m}, which loses",
+                    game.n(),
+                    game.line()
+                );
+                *checked += 1;
+            }
+            for m in plain.moves(played, last) {
+                game.play(m).unwrap();
+                walk(game, played | 1 << m, plain, seen, checked);
+                game.undo();
+            }
+        }
+        walk(&mut game, 0, &mut plain, &mut seen, &mut checked);
+    }
+    // Every winning position of 1..18 (30 483 in all), far more than random walks meet.
+    assert!(checked > 30_000, "{checked}");
+}
+
+/// On random lines at n = 20, 40 and 110 (the moves of random players, so the lines go where
+/// no good player goes), the perfect player's move is one of the winning moves the matching
+/// oracle lists whenever there is one.
+#[test]
+fn perfect_plays_a_winning_move_on_random_lines_at_20_40_110() {
+    use crate::engines::position::PositionOracle;
+    let oracle = PositionOracle::new(OpeningRule::Even);
+    let mut winning_positions = 0;
+    on_positions(&[20, 40, 110], 30, &mut |game| {
+        let winning = oracle.winning_moves(game.n(), game.line()).unwrap();
+        if winning.is_empty() {
+            return;
+        }
+        let m = Perfect.choose(game, &mut rng(0)).unwrap();
+        assert!(winning.contains(&m), "{m} after {:?}", game.line());
+        winning_positions += 1;
+    });
+    assert!(winning_positions > 500, "{winning_positions}");
+}
+
+/// The traps of a position, written out over the naive rules: the moves after which some reply
+/// leaves the mover no move, or 1 alone.
+fn naive_traps(n: u64, line: &[u64]) -> Vec<u64> {
+    naive_legal_moves(n, line)
+        .into_iter()
+        .filter(|&m| {
+            let after = [line, &[m]].concat();
+            naive_legal_moves(n, &after).into_iter().any(|r| {
+                let ours = naive_legal_moves(n, &[&after[..], &[r]].concat());
+                ours.is_empty() || ours == [1]
+            })
+        })
+        .collect()
+}
+
+/// On the losing side (n = 18, 22, 28, 46, where the first player loses), the perfect player
+/// never names a trap while another move exists: `jg play 18 --second` used to open 14, which
+/// 7 answers, leaving 1 alone.
+#[test]
+fn the_losing_side_never_names_a_trap() {
+    let mut positions = 0;
+    let mut with_a_trap = 0;
+    for (n, games) in [(18u64, 40), (22, 30), (28, 20), (46, 3)] {
+        let oracle = crate::engines::position::PositionOracle::new(OpeningRule::Even);
+        on_positions(&[n], games, &mut |game| {
+            if !oracle.winning_moves(n, game.line()).unwrap().is_empty() {
+                return;
+            }
+            let moves = naive_legal_moves(n, game.line());
+            let traps = naive_traps(n, game.line());
+            let m = Perfect.choose(game, &mut rng(0)).unwrap();
+            if traps.len() < moves.len() {
+                assert!(!traps.contains(&m), "n = {n}: {m} after {:?}", game.line());
+            }
+            positions += 1;
+            with_a_trap += usize::from(!traps.is_empty() && traps.len() < moves.len());
+        });
+    }
+    let start = Game::new(18, OpeningRule::Even).unwrap();
+    assert!(naive_traps(18, &[]).contains(&14));
+    assert_ne!(Perfect.choose(&start, &mut rng(0)), Some(14));
+    assert!(
+        positions > 250 && with_a_trap > 100,
+        "{positions} {with_a_trap}"
+    );
+}
+
+/// Above the look-ahead's boards the rule is by the next reply: no trap while another move
+/// exists there too (n = 70 and 100).
+#[test]
+fn the_losing_side_by_the_next_reply_never_names_a_trap() {
+    let oracle = crate::engines::position::PositionOracle::new(OpeningRule::Even);
+    let mut with_a_trap = 0;
+    on_positions(&[70, 100], 6, &mut |game| {
+        let n = game.n();
+        if !oracle.winning_moves(n, game.line()).unwrap().is_empty() {
+            return;
+        }
+        let moves = naive_legal_moves(n, game.line());
+        let traps = naive_traps(n, game.line());
+        let m = Perfect.choose(game, &mut rng(0)).unwrap();
+        if traps.len() < moves.len() {
+            assert!(!traps.contains(&m), "n = {n}: {m} after {:?}", game.line());
+            with_a_trap += usize::from(!traps.is_empty());
+        }
+    });
+    assert!(with_a_trap > 10, "{with_a_trap}");
+}
+
+/// The losing side against `fewest-replies` at n = 18, 22 and 28: it wins (both draw nothing, so
+/// every game is this one); it lost all of them before it looked ahead.
+#[test]
+fn perfect_on_the_losing_side_beats_fewest_replies_at_18_22_28() {
+    for n in [18u64, 22, 28] {
+        assert!(!first_player_wins_by_search(n));
+        let start = Game::new(n, OpeningRule::Even).unwrap();
+        let line = play_out(&start, &Perfect, &FewestReplies, [&mut rng(0), &mut rng(1)]);
+        assert!(first_won(&line), "n = {n}: {line:?}");
+    }
+}
+
+/// `fewest-replies` moving first on 1..20 opens 8 and wins against every sequence of replies:
+/// the paper's IA3, which lost 2 games in 10 moving first against IA4, played otherwise.
+#[test]
+fn fewest_replies_first_never_loses_on_1_to_20() {
+    fn all_replies_lose(game: &mut Game, games: &mut u64) {
+        let Some(m) = FewestReplies.choose(game, &mut rng(0)) else {
+            panic!("fewest-replies lost after {:?}", game.line());
+        };
+        game.play(m).unwrap();
+        let replies = game.legal_moves();
+        if replies.is_empty() {
+            *games += 1;
+        }
+        for r in replies {
+            game.play(r).unwrap();
+            all_replies_lose(game, games);
+            game.undo();
+        }
+        game.undo();
+    }
+    let mut game = Game::new(20, OpeningRule::Even).unwrap();
+    assert_eq!(FewestReplies.choose(&game, &mut rng(0)), Some(8));
+    let mut games = 0;
+    all_replies_lose(&mut game, &mut games);
+    assert!(games > 10, "{games}");
+}
+
+/// The sensible moves and fewest-replies' move on bitsets (`model::Small`, which the look-ahead
+/// and the best scores use) are the players' own, on the positions of random games.
+#[test]
+fn the_models_replies_are_the_players_moves() {
+    use super::model::{Model, Small};
+    let mut compared = 0;
+    for n in [12u64, 20, 33, 46] {
+        let small = Small::new(n, OpeningRule::Even);
+        on_positions(&[n], 30, &mut |game| {
+            let s = small.spot(game.line());
+            let sensible: Vec<u64> = crate::game::numbers(small.sensible(s))
+                .map(u64::from)
+                .collect();
+            assert_eq!(sensible, naive_sensible_moves(n, game.line()));
+            let fewest = small.fewest_replies(s).map(u64::from);
+            assert_eq!(fewest, FewestReplies.choose(game, &mut rng(0)));
+            for model in [
+                Model::Random,
+                Model::Careful,
+                Model::FewestReplies,
+                Model::Mixture,
+            ] {
+                let replies = model.replies(&small, s);
+                let total: f64 = replies.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-12, "{model:?} {total}");
+            }
+            compared += 1;
+        });
+    }
+    assert!(compared > 500, "{compared}");
+}
+
+/// The best score against each opponent, computed by the look-ahead with no bound, is the one
+/// a plain expectimax over the naive rules gives, from every position of short random games
+/// on small boards.
+#[test]
+fn the_best_scores_agree_with_a_plain_expectimax() {
+    use super::model::{Lookahead, Model, Small};
+    /// An opponent's replies after a line, with their chances.
+    type Replies<'a> = &'a dyn Fn(u64, &[u64]) -> Vec<(u64, f64)>;
+    /// Our best chance from `line` (we are to move) against the opponent's replies `replies`.
+    fn plain(n: u64, line: &mut Vec<u64>, replies: Replies) -> f64 {
+        let mut best = 0.0f64;
+        for m in naive_legal_moves(n, line) {
+            line.push(m);
+            let theirs = replies(n, line);
+            let q = if theirs.is_empty() {
+                1.0
+            } else {
+                theirs
+                    .iter()
+                    .map(|&(r, p)| {
+                        line.push(r);
+                        let v = plain(n, line, replies);
+                        line.pop();
+                        p * v
+                    })
+                    .sum()
+            };
+            line.pop();
+            best = best.max(q);
+        }
+        best
+    }
+    let uniform = |moves: Vec<u64>| {
+        let p = 1.0 / moves.len() as f64;
+        moves.into_iter().map(|m| (m, p)).collect::<Vec<_>>()
+    };
+    let random = |n: u64, line: &[u64]| uniform(naive_legal_moves(n, line));
+    let careful = |n: u64, line: &[u64]| match naive_legal_moves(n, line).is_empty() {
+        true => Vec::new(),
+        false => uniform(naive_sensible_moves(n, line)),
+    };
+    let fewest = |n: u64, line: &[u64]| {
+        let replies = |k: u64| naive_legal_moves(n, &[line, &[k]].concat()).len();
+        naive_sensible_moves(n, line)
+            .into_iter()
+            .min_by_key(|&k| (replies(k), k == 1, k))
+            .map(|k| (k, 1.0))
+            .into_iter()
+            .collect()
+    };
+    let models: [(Model, Replies); 3] = [
+        (Model::Random, &random),
+        (Model::Careful, &careful),
+        (Model::FewestReplies, &fewest),
+    ];
+    let stop = Stop::never();
+    let mut compared = 0;
+    for n in [8u64, 10, 12] {
+        let small = Small::new(n, OpeningRule::Even);
+        on_positions(&[n], 8, &mut |game| {
+            for (model, replies) in &models {
+                let mut search = Lookahead::new(&small, *model, false, &stop);
+                let v = search.value(small.spot(game.line()), u32::MAX).unwrap();
+                let w = plain(n, &mut game.line().to_vec(), *replies);
+                assert!(
+                    (v - w).abs() < 1e-9,
+                    "n = {n}, {model:?} after {:?}: {v} {w}",
+                    game.line()
+                );
+                compared += 1;
+            }
+        });
+    }
+    assert!(compared > 100, "{compared}");
 }

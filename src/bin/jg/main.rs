@@ -46,7 +46,7 @@ enum Command {
     Chain(cli::chain::Args),
     /// How many complete games 1..N has (OEIS A348842–A348844), exactly
     Count(cli::count::Args),
-    /// Play a game in the terminal against the perfect player
+    /// Play a game in the terminal against one of the players (random to perfect)
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
     Draw(cli::draw::Args),

@@ -100,26 +100,62 @@ pub fn reply_rng(seed: u64, n: u64, line: &[u64]) -> PlayerRng {
     PlayerRng::from_seed(*hasher.finalize().as_bytes())
 }
 
+/// The plans certified so far, by n, the oldest forgotten first past `PLAN_CACHE` boards: a
+/// plan holds at most n/2 pairs (16 bytes each: 80 KB at n = 10 000), so the cache stays under
+/// 6 MB. Certifying n (the verifier included) is the cost of a plan: once per board, not once
+/// per request.
+type PlanCache = std::collections::VecDeque<(u64, Option<(Side, Pairing)>)>;
+static PLANS: std::sync::Mutex<PlanCache> = std::sync::Mutex::new(PlanCache::new());
+
+/// Boards whose plan the server keeps.
+pub const PLAN_CACHE: usize = 64;
+
 /// The pairing the perfect player follows on 1..n when it plays `side` and that side wins from
-/// the start: the one of the certificate `jg certify n` writes (which the verifier has just
-/// accepted inside `certify`). None when `side` loses, or when no certificate is found.
+/// the start: the one of the certificate `jg certify n` writes (which the verifier has accepted
+/// inside `certify`), certified once and kept (`PLAN_CACHE`). None when `side` loses, or when
+/// no certificate is found.
 pub fn perfect_plan(n: u64, side: Side) -> Option<Pairing> {
-    let certified = certify(n, &Options::default()).ok()?;
-    if certified.certificate.winner != side {
-        return None;
-    }
-    match certified.certificate.body {
-        crate::proofs::certificate::Body::ClosedPairing { opening, pairs } => {
-            Some(Pairing { opening, pairs })
+    let cached = |plans: &PlanCache| plans.iter().find(|(m, _)| *m == n).map(|(_, p)| p.clone());
+    let known = cached(
+        &PLANS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+    );
+    let plan = match known {
+        Some(plan) => plan,
+        None => {
+            // Certified without the lock: two first requests for one n may both certify.
+            let plan = certify(n, &Options::default()).ok().and_then(|certified| {
+                let winner = certified.certificate.winner;
+                match certified.certificate.body {
+                    crate::proofs::certificate::Body::ClosedPairing { opening, pairs } => {
+                        Some((winner, Pairing { opening, pairs }))
+                    }
+                    _ => None,
+                }
+            });
+            let mut plans = PLANS
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if cached(&plans).is_none() {
+                if plans.len() >= PLAN_CACHE {
+                    plans.pop_front();
+                }
+                plans.push_back((n, plan.clone()));
+            }
+            plan
         }
-        _ => None,
-    }
+    };
+    plan.filter(|(winner, _)| *winner == side)
+        .map(|(_, pairing)| pairing)
 }
 
 /// The perfect player's move after `line` (legal moves `moves`, never empty): the plan's
-/// opening or the partner of the last number when the plan has one that is legal, else the
-/// players' `perfect` (a winning move when there is one, else the move that leaves the most
-/// ways to err); `Stopped` when `stop` is reached first.
+/// opening or the partner of the last number while the perfect player has followed the plan
+/// from the start (`story::followed_plan`: the pairing then proves the move wins), else the
+/// players' `perfect` (a winning move when there is one, else the losing side's rule of
+/// docs/PLAYERS.md): on a line that left the plan, the partner may lose; `Stopped` when `stop`
+/// is reached first.
 pub fn perfect_move(
     n: u64,
     line: &[u64],
@@ -128,10 +164,13 @@ pub fn perfect_move(
     rng: &mut PlayerRng,
     stop: &Stop,
 ) -> Result<u64, Stopped> {
-    let planned = plan.and_then(|pairing| match line.last() {
-        None => pairing.opening,
-        Some(&last) => pairing.partner(last),
-    });
+    let side = Side::to_move_after(line.len());
+    let planned = plan
+        .filter(|pairing| story::followed_plan(pairing, line, side))
+        .and_then(|pairing| match line.last() {
+            None => pairing.opening,
+            Some(&last) => pairing.partner(last),
+        });
     if let Some(m) = planned.filter(|m| moves.contains(m)) {
         return Ok(m);
     }

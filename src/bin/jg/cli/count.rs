@@ -10,9 +10,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(
+    after_help = AFTER_HELP,
+    // N is required unless a range is given: the usage says so (clap alone prints [N]).
+    override_usage = "jg count [OPTIONS] <N>\n       jg count [OPTIONS] --range <A..B>\n       \
+                      jg count [OPTIONS] --from <FROM> --to <TO>"
+)]
 pub struct Args {
-    /// Count the games of 1..N (or give a range with --from/--to or --range)
+    /// Count the games of 1..N (required, unless a range is given with --from/--to or --range)
     #[arg(value_parser = parse_count_n, required_unless_present_any = ["from", "to", "range"])]
     pub n: Option<u64>,
     /// First n of a range

@@ -3,11 +3,10 @@
 
 use super::CliError;
 use juniper_green::engines::position::PositionOracle;
-use juniper_green::frontends::play::{play_against, GameEnd};
-use juniper_green::players::{self, Game, PlayerRng};
+use juniper_green::frontends::play::{as_opponent, play_against, GameEnd};
+use juniper_green::players;
 use juniper_green::OpeningRule;
 use juniper_green::Player;
-use rand::SeedableRng;
 use std::process::ExitCode;
 
 /// The largest board played: the matching engine answers every position in about one maximum
@@ -16,7 +15,7 @@ pub const MAX_PLAY_N: u64 = 100_000;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "In the game: a number plays it; hint shows winning moves (hint all lists every one); moves lists every legal move; undo takes back your last move; quit ends."
+    after_help = "In the game: a number plays it; hint shows the winning moves (hint all lists every one); moves lists every legal move; undo takes back your last move; quit ends. After a game: undo takes back your last move, new starts a new game, quit ends."
 )]
 pub struct Args {
     /// The numbers 1..=N (N ≤ 100000)
@@ -34,9 +33,14 @@ pub struct Args {
     #[arg(long, value_name = "LEVEL", default_value = "perfect", value_parser = parse_opponent)]
     pub opponent: String,
     /// The seed of an opponent that draws at random (random, careful, playouts): the same seed
-    /// and the same moves give the same game
+    /// and the same moves give the same game, after an undo too (each move's draw depends on
+    /// the seed and the position only)
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
+    /// Say after every move whether your position is won or lost (the hint command works either
+    /// way)
+    #[arg(long)]
+    pub hints: bool,
 }
 
 fn parse_opponent(text: &str) -> Result<String, String> {
@@ -60,15 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         )
         .into());
     }
-    let mut rng = PlayerRng::seed_from_u64(args.seed);
-    // The session only asks for a reply on a legal line with a move left, so the game exists
-    // and the player has a move; should either fail, the smallest legal move is played.
-    let opponent = move |n: u64, line: &[u64], moves: &[u64]| {
-        let chosen = Game::from_line(n, OpeningRule::Even, line)
-            .ok()
-            .and_then(|game| player.choose(&game, &mut rng));
-        Ok(chosen.unwrap_or(moves[0]))
-    };
+    let opponent = as_opponent(player, OpeningRule::Even, args.seed);
     // The engine of `jg solve --after`, so a hint and an analysis never disagree.
     let oracle = PositionOracle::new(OpeningRule::Even);
     let stdin = std::io::stdin();
@@ -78,6 +74,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         human,
         &oracle,
         opponent,
+        args.hints,
         stdin.lock(),
         stdout.lock(),
     )? {
