@@ -10,11 +10,13 @@
 //! it played and the certificate proves that they always win.
 
 use super::bounds::{Limits, MAX_GAME_N};
+use super::end::{end_facts, strategy_facts, EndFacts, StrategyFacts};
 use super::error::ApiError;
+use super::line;
 use super::story;
 use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::session::Session;
-use crate::game::{check_line, OpeningRule, Player as Side};
+use crate::game::{legal_moves_after, OpeningRule, Player as Side};
 use crate::pairing::Pairing;
 use crate::players::{self, Game, Player, PlayerRng, Playouts, Stop, Stopped};
 use crate::proofs::certify::{certify, Options};
@@ -45,6 +47,10 @@ impl YourSide {
 fn default_opponent() -> String {
     "perfect".to_string()
 }
+
+/// The opponent that is another person on the same screen: the server plays no move, and
+/// `legal` and `winning` are those of whichever side is to move.
+pub const PERSON: &str = "person";
 
 /// The body of `POST /api/game` (docs/API.md).
 #[derive(Clone, Debug, Deserialize)]
@@ -83,6 +89,14 @@ pub struct GameResponse {
     pub message: Option<String>,
     pub strategy: Option<String>,
     pub certificate: Option<String>,
+    /// The side to move ("first" or "second"), null when over.
+    pub to_move_side: Option<Side>,
+    /// The side that won, null while playing.
+    pub winner_side: Option<Side>,
+    /// At the end, `message` as numbers: the last move and its divisors and multiples.
+    pub end: Option<EndFacts>,
+    /// With `strategy`, the same as a case and its numbers.
+    pub strategy_facts: Option<StrategyFacts>,
 }
 
 /// The opponent's random source for one request: ChaCha8 seeded by the BLAKE3 of the seed, n
@@ -171,15 +185,17 @@ pub fn answer(
 ) -> Result<GameResponse, ApiError> {
     let n = request.n;
     if !(1..=MAX_GAME_N).contains(&n) {
-        return Err(ApiError::unprocessable(format!(
-            "n = {n} is out of range: games are played on 1..n with 1 ≤ n ≤ {MAX_GAME_N}"
-        )));
+        return Err(line::n_refused(&n.to_string(), MAX_GAME_N));
     }
     if request.line.len() as u64 > n {
         return Err(ApiError::unprocessable(format!(
             "the line has {} moves, more than the {n} numbers of the board",
             request.line.len()
         )));
+    }
+    if request.opponent == PERSON {
+        line::legal(n, &request.line)?;
+        return two_people(request);
     }
     let player = players::by_name(&request.opponent)
         .map_err(|error| ApiError::unprocessable(error.to_string()))?;
@@ -190,8 +206,7 @@ pub fn answer(
             player.max_n()
         )));
     }
-    check_line(n, RULE, &request.line)
-        .map_err(|illegal| ApiError::unprocessable(format!("illegal line of play: {illegal}")))?;
+    line::legal(n, &request.line)?;
     let human = request.you.side();
     let perfect = player.name() == "perfect";
     stop.check()?;
@@ -271,6 +286,10 @@ pub fn answer(
         message: None,
         strategy: None,
         certificate: None,
+        to_move_side: (!over).then_some(to_move),
+        winner_side: over.then(|| to_move.other()),
+        end: None,
+        strategy_facts: None,
         line,
     };
     if over {
@@ -278,14 +297,68 @@ pub fn answer(
         let end = story::end(n, human, &response.line, perfect, plan.as_ref(), &oracle)
             .map_err(internal)?;
         response.message = Some(end.message);
+        response.end = Some(end_facts(n, &response.line));
+        if end.strategy.is_some() {
+            response.strategy_facts = Some(
+                strategy_facts(n, human, &response.line, plan.as_ref(), &oracle)
+                    .map_err(internal)?,
+            );
+        }
         response.strategy = end.strategy;
         response.certificate = end.certificate;
     }
     Ok(response)
 }
 
+/// Two people on one screen: the position after the line as it is, the legal (and with
+/// `hints`, winning) moves of the side to move, whichever person that is; at the end, who won
+/// and why. Nothing is played by the server and nothing is kept.
+fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
+    let (n, line) = (request.n, request.line.clone());
+    let human = request.you.side();
+    let legal = legal_moves_after(n, RULE, &line)
+        .map_err(|illegal| ApiError::unprocessable(illegal.to_string()))?;
+    let over = legal.is_empty();
+    let to_move = Side::to_move_after(line.len());
+    let who = |side: Side| {
+        if side == human {
+            Who::You
+        } else {
+            Who::Opponent
+        }
+    };
+    let winning = match (request.hints, over) {
+        (false, _) => None,
+        (true, true) => Some(Vec::new()),
+        (true, false) => Some(
+            PositionOracle::new(RULE)
+                .winning_moves(n, &line)
+                .map_err(internal)?,
+        ),
+    };
+    let message = over.then(|| story::why_over(n, human, &line, to_move));
+    let end = over.then(|| end_facts(n, &line));
+    Ok(GameResponse {
+        n,
+        reply: None,
+        to_move: (!over).then(|| who(to_move)),
+        legal,
+        winning,
+        over,
+        winner: over.then(|| who(to_move.other())),
+        message,
+        strategy: None,
+        certificate: None,
+        to_move_side: (!over).then_some(to_move),
+        winner_side: over.then(|| to_move.other()),
+        end,
+        strategy_facts: None,
+        line,
+    })
+}
+
 /// A failure of the engines on a line already checked legal: not the person's fault.
-fn internal(error: PositionError) -> ApiError {
+pub fn internal(error: PositionError) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::INTERNAL_SERVER_ERROR,
         format!("the position could not be analysed: {error}"),
