@@ -590,6 +590,26 @@ async fn results_agree_with_the_independent_engines_and_reach_u64_max() {
     assert!(listed.contains(&110) && listed.contains(&117) && !listed.contains(&116));
     assert!(theorem["certified_to_power"].as_u64().unwrap() >= 12);
     assert_eq!(theorem["formally_proved"], json!(true));
+    // The chart's data: the winner of each n, the independent engines' up to 24, the
+    // theorem's list up to 200.
+    let (status, chart) = get_json(&router, "/api/winners?to=200").await;
+    assert_eq!(status, StatusCode::OK);
+    let winners: Vec<String> = serde_json::from_value(chart["winners"].clone()).unwrap();
+    assert_eq!(winners.len(), 200);
+    for (i, winner) in winners.iter().enumerate() {
+        let n = i as u64 + 1;
+        let expected = if listed.contains(&n) {
+            "second"
+        } else {
+            "first"
+        };
+        assert_eq!(winner, expected, "n = {n}");
+    }
+    for (bad, status) in [("0", 422), ("2001", 422), ("lots", 400)] {
+        let (got, error) = get_json(&router, &format!("/api/winners?to={bad}")).await;
+        assert_eq!(got.as_u16(), status, "{bad}");
+        assert_eq!(error["code"], json!("chart_range"));
+    }
     let (status, mime, svg) = call(&router, Method::GET, "/api/chart.svg?to=50", Vec::new()).await;
     assert_eq!((status, mime.as_str()), (StatusCode::OK, "image/svg+xml"));
     assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));

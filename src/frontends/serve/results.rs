@@ -54,19 +54,28 @@ pub fn results(n: u64) -> Result<Value, ApiError> {
             )
         }
     };
-    let scheme = (outcome.winner == Player::First)
+    let found = (outcome.winner == Player::First)
         .then(|| schemes::scheme_for(n))
-        .flatten()
-        .map(|scheme| {
-            let range = scheme.valid_range();
-            format!(
-                "the prime-window scheme {scheme}: the first player opens with {} and answers \
-                 by its chains, on every board 1..m with {} ≤ m ≤ {} (docs/MATH.md §4)",
-                scheme.opening(),
-                range.start(),
-                range.end()
-            )
-        });
+        .flatten();
+    let scheme = found.as_ref().map(|scheme| {
+        let range = scheme.valid_range();
+        format!(
+            "the prime-window scheme {scheme}: the first player opens with {} and answers \
+             by its chains, on every board 1..m with {} ≤ m ≤ {} (docs/MATH.md §4)",
+            scheme.opening(),
+            range.start(),
+            range.end()
+        )
+    });
+    let scheme_facts = found.as_ref().map(|scheme| {
+        let range = scheme.valid_range();
+        json!({
+            "name": scheme.to_string(),
+            "opening": scheme.opening().to_string(),
+            "from": range.start().to_string(),
+            "to": range.end().to_string(),
+        })
+    });
     let method = match outcome.method {
         Method::Matching => {
             "matching: one maximum matching of the divisibility graph and its \
@@ -85,6 +94,8 @@ pub fn results(n: u64) -> Result<Value, ApiError> {
         "openings_note": note,
         "scheme": scheme,
         "method": method,
+        "scheme_facts": scheme_facts,
+        "method_name": outcome.method.name(),
     }))
 }
 
@@ -204,6 +215,22 @@ pub fn chart_refused(typed: &str, malformed: bool) -> ApiError {
         false => ApiError::unprocessable(message),
     };
     error.with_code("chart_range", json!({ "to": typed, "max": MAX_CHART_N }))
+}
+
+/// `GET /api/winners?to=N`: the winner of every n in 1..=N, in order (the chart's data, for the
+/// pages to draw in their language).
+pub fn winners(to: u64) -> Result<Value, ApiError> {
+    if !(1..=MAX_CHART_N).contains(&to) {
+        return Err(chart_refused(&to.to_string(), false));
+    }
+    let mut winners = Vec::new();
+    Solver::default()
+        .solve_range(1, to, OpeningRule::Even, false, &mut |row| {
+            winners.push(row.winner.name());
+            Ok::<(), SolveError>(())
+        })
+        .map_err(|error| ApiError::unprocessable(error.to_string()))?;
+    Ok(json!({ "to": to, "winners": winners }))
 }
 
 /// `GET /api/certificate/{n}`: the bytes `jg certify n` writes, checked by the verifier.

@@ -64,6 +64,7 @@ pub fn app(limits: Limits, hosts: Hosts) -> Router {
         .route("/api/results/{n}", get(results_handler))
         .route("/api/theorem", get(theorem))
         .route("/api/chart.svg", get(chart))
+        .route("/api/winners", get(winners))
         .route("/api/verify", post(verify_handler))
         .fallback(page)
         .method_not_allowed_fallback(method_not_allowed)
@@ -370,6 +371,21 @@ async fn chart(
     };
     let svg = blocking(&shared, move |_| results::chart(to)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+async fn winners(
+    State(shared): State<Shared>,
+    query: Result<Query<ChartQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    let to = match query.to {
+        None => DEFAULT_CHART_N,
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| results::chart_refused(&text, true))?,
+    };
+    let value = blocking(&shared, move |_| results::winners(to)).await?;
+    Ok(Json(value).into_response())
 }
 
 async fn verify_handler(
