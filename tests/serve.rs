@@ -150,7 +150,16 @@ async fn every_embedded_page_is_served_with_its_content_type() {
     assert_eq!(mime, "text/html; charset=utf-8");
     assert_eq!(body, std::fs::read("web/index.html").unwrap());
     let paths = assets::paths();
-    for expected in ["app.js", "index.html", "style.css"] {
+    for expected in [
+        "index.html",
+        "style.css",
+        "js/main.js",
+        "js/play.js",
+        "js/review.js",
+        "js/results.js",
+        "js/verify.js",
+        "js/words.js",
+    ] {
         assert!(paths.contains(&expected.to_string()), "{paths:?}");
     }
     for path in &paths {

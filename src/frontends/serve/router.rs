@@ -31,9 +31,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The Content-Security-Policy of the pages: their own script, style and requests only; images
-/// of their own, the chart's `blob:` and the empty icon's `data:`; no frames, forms or plugins.
+/// of their own and the empty icon's `data:`; no frames, forms or plugins. The pages are ES
+/// modules of their own (`script-src 'self'` covers them), the chart is HTML.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; \
+style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; \
 form-action 'none'; frame-ancestors 'none'";
 
 /// What every handler shares: the permits of the blocking work, the bytes of the bodies held,
