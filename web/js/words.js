@@ -109,7 +109,8 @@ const en = {
   'why.pair': (a, b) => `${a} → ${b}`,
   'why.more': (count) => `Show all ${count} pairs`,
   'why.because':
-    'Why it always works: a number and its partner always divide one another, so the partner is an allowed answer. ' +
+    'Why it always works: every number your opponent can name is in this list. ' +
+    'A number and its partner always divide one another, so the partner is an allowed answer. ' +
     'Numbers leave the game two by two, a number with its partner, so when your opponent names a number its partner is still free. ' +
     'You always have an answer, and your opponent is the one who gets stuck.',
   'why.lost': 'No plan here: every move loses against a perfect opponent.',
@@ -323,7 +324,8 @@ const fr = {
   'why.pair': (a, b) => `${a} → ${b}`,
   'why.more': (count) => `Montrer les ${count} paires`,
   'why.because':
-    'Pourquoi ça marche toujours : un nombre et son partenaire se divisent toujours l’un l’autre, donc le partenaire est une réponse permise. ' +
+    'Pourquoi ça marche toujours : tout nombre que ton adversaire peut annoncer est dans cette liste. ' +
+    'Un nombre et son partenaire se divisent toujours l’un l’autre, donc le partenaire est une réponse permise. ' +
     'Les nombres sortent du jeu deux par deux, un nombre avec son partenaire : quand ton adversaire annonce un nombre, son partenaire est donc encore libre. ' +
     'Tu as toujours une réponse, et c’est ton adversaire qui finit bloqué.',
   'why.lost': 'Pas de plan ici : tous les coups perdent contre un adversaire parfait.',
