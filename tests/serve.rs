@@ -9,7 +9,7 @@ use axum::body::{to_bytes, Body};
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
 use juniper_green::engines::search::{SearchConfig, Searcher};
-use juniper_green::frontends::serve::{app, assets, bounds, Hosts};
+use juniper_green::frontends::serve::{app, assets, bounds, listen, Hosts};
 use juniper_green::game::{related, Board, OpeningRule};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -1244,4 +1244,61 @@ fn the_command_listens_answers_and_stops_on_ctrl_c() {
         !stderr.contains("warning"),
         "loopback is not warned about: {stderr}"
     );
+}
+
+#[test]
+fn bound_to_every_interface_it_prints_the_addresses_to_type_and_answers_on_them() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let port: u16 = first
+        .trim_end()
+        .strip_prefix("jg serve: listening on http://0.0.0.0:")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("not the listening line: {first:?}"))
+        .parse()
+        .unwrap();
+    // The lines after it: this machine's addresses, each with the port, or none at all.
+    let expected = listen::network_lines(
+        format!("0.0.0.0:{port}").parse().unwrap(),
+        &listen::network_addresses(),
+    );
+    let mut printed = Vec::new();
+    for _ in &expected {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        printed.push(line.trim_end().to_string());
+    }
+    assert_eq!(printed, expected);
+    // Each address printed answers, with itself as the Host (what a student types).
+    for line in &printed {
+        let Some(url) = line.strip_prefix("jg serve: on the network: http://") else {
+            assert!(line.contains("no network address besides loopback"), "{line}");
+            continue;
+        };
+        let address = url.trim_end_matches('/');
+        let mut stream = std::net::TcpStream::connect(address).unwrap();
+        stream
+            .write_all(
+                format!("GET /api/theorem HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n")
+                    .as_bytes(),
+            )
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{address}: {answer}");
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &server.id().to_string()])
+        .status()
+        .unwrap();
+    let output = server.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
 }
