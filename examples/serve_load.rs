@@ -14,13 +14,20 @@
 //! 2. 10 000 distinct games open at once (n from 50 to 1049, seeds 0..9999, opponent
 //!    `random`), the same T threads moving them in turn, three moves each, interleaved.
 //!
+//! 3. `review` (issue 48): for n = 20, 1 000 and 10 000, one client alone: a whole game of a
+//!    person moving at random (the xorshift) against the perfect player, then `POST /api/review`
+//!    of its whole line and `POST /api/plan` at the start and after each move of the line, each
+//!    repeated R times (`--repeat R`, default 5); the wall time of each request (median) and
+//!    the server's CPU a request (its CPU over the R requests, divided by R).
+//!
 //! `--hostile` runs hostile clients beside the load for all its phases (issue 47): 300
 //! connections that each send half a request (half of them a cut head, half a head and part of
 //! a body), each opened again as soon as the server closes it, and 4 uploads that trickle a
 //! byte every 200 ms, each started again when the server answers it; at the end, how many of
 //! each the server closed.
 //!
-//! `--phases` runs only the phases named (`100`, `10000`: phase 1 at that n; `open`: phase 2),
+//! `--phases` runs only the phases named (`100`, `10000`: phase 1 at that n; `open`: phase 2;
+//! `review`: phase 3),
 //! in that order, on one server: VmHWM is the peak over the server's life, so `--phases open`
 //! alone gives the peak of phase 2 by itself. After each phase the server's peak resident memory (VmHWM of /proc/PID/status) and its
 //! CPU time (utime + stime of /proc/PID/stat). Then it stops the server (kill) and exits.
@@ -304,10 +311,73 @@ fn hostile(host: String, stop: Arc<AtomicBool>) -> (usize, usize) {
     (closed, trickles_closed.load(Ordering::Relaxed))
 }
 
+/// Phase 3: the review and plan routes at n = 20, 1 000 and 10 000, one request at a time.
+fn review_and_plan(host: &str, pid: u32, repeat: usize) {
+    let mut client = Client::connect(host);
+    for n in [20u64, 1000, 10_000] {
+        // A whole game: the person at random, the perfect player replying.
+        let mut game = Open::new(n, "first", "perfect", 7, false);
+        let mut rng = 0x2545_F491_4F6C_DD1D ^ n;
+        let line = loop {
+            let (status, answer) = client.post("/api/game", &game.request);
+            assert_eq!(status, 200, "{answer}");
+            let legal = answer["legal"].as_array().cloned().unwrap_or_default();
+            let mut line = answer["line"].as_array().cloned().unwrap_or_default();
+            if answer["over"] == json!(true) {
+                break line;
+            }
+            line.push(legal[(next(&mut rng) % legal.len() as u64) as usize].clone());
+            game.request["line"] = Value::Array(line);
+        };
+        let mut time = |label: &str, bodies: Vec<Value>, route: &str| {
+            let (_, cpu_before) = server_figures(pid);
+            let mut walls = Vec::new();
+            for body in &bodies {
+                for _ in 0..repeat {
+                    let started = Instant::now();
+                    let (status, answer) = client.post(route, body);
+                    walls.push(started.elapsed());
+                    assert_eq!(status, 200, "{route}: {answer}");
+                }
+            }
+            let (_, cpu_after) = server_figures(pid);
+            walls.sort();
+            println!(
+                "n = {n}: {label}: {} requests, wall p50 {:.2} ms (max {:.2} ms), server CPU \
+                 {:.2} ms a request; load {}",
+                walls.len(),
+                percentile(&walls, 50),
+                walls.last().unwrap().as_secs_f64() * 1000.0,
+                (cpu_after - cpu_before) * 1000.0 / walls.len() as f64,
+                load()
+            );
+        };
+        let length = line.len();
+        time(
+            &format!("review of a whole game ({length} moves)"),
+            vec![json!({"n": n, "line": line})],
+            "/api/review",
+        );
+        time(
+            "plan at the start",
+            vec![json!({"n": n, "line": []})],
+            "/api/plan",
+        );
+        time(
+            &format!("plan after each move of the game ({length} positions)"),
+            (1..=length)
+                .map(|k| json!({"n": n, "line": line[..k].to_vec()}))
+                .collect(),
+            "/api/plan",
+        );
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut jg, mut moves) = ("target/release/jg".to_string(), 40usize);
     let (mut threads, mut hostile_clients) = (30usize, false);
+    let mut repeat = 5usize;
     let mut phases = vec!["100".to_string(), "10000".to_string(), "open".to_string()];
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -320,6 +390,12 @@ fn main() {
                     .expect("--threads T")
             }
             "--hostile" => hostile_clients = true,
+            "--repeat" => {
+                repeat = args
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .expect("--repeat R")
+            }
             "--phases" => {
                 phases = (args.next().expect("--phases LIST").split(','))
                     .map(str::to_string)
@@ -365,6 +441,11 @@ fn main() {
         let started = Instant::now();
         BUSY.store(0, Ordering::Relaxed);
         let (took, what) = match phase.as_str() {
+            "review" => {
+                review_and_plan(&host, pid, repeat);
+                cpu_before = server_figures(pid).1;
+                continue;
+            }
             "open" => (
                 many_games(&host, 10_000, 3, threads),
                 "10000 games open (n = 50..1049, random opponent), 3 moves each, interleaved"

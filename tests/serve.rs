@@ -9,7 +9,7 @@ use axum::body::{to_bytes, Body};
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
 use juniper_green::engines::search::{SearchConfig, Searcher};
-use juniper_green::frontends::serve::{app, assets, bounds, Hosts};
+use juniper_green::frontends::serve::{app, assets, bounds, listen, Hosts};
 use juniper_green::game::{related, Board, OpeningRule};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -150,7 +150,16 @@ async fn every_embedded_page_is_served_with_its_content_type() {
     assert_eq!(mime, "text/html; charset=utf-8");
     assert_eq!(body, std::fs::read("web/index.html").unwrap());
     let paths = assets::paths();
-    for expected in ["app.js", "index.html", "style.css"] {
+    for expected in [
+        "index.html",
+        "style.css",
+        "js/main.js",
+        "js/play.js",
+        "js/review.js",
+        "js/results.js",
+        "js/verify.js",
+        "js/words.js",
+    ] {
         assert!(paths.contains(&expected.to_string()), "{paths:?}");
     }
     for path in &paths {
@@ -282,6 +291,26 @@ async fn the_perfect_player_wins_from_the_winning_side_by_its_certificate() {
             // Every number related to the last one is named in the message, all played.
             let related_numbers: Vec<u64> = (1..=n).filter(|&k| related(k, last)).collect();
             assert!(related_numbers.iter().all(|k| line.contains(k)));
+            // The same as numbers, for the pages to word.
+            assert_eq!(
+                end["end"],
+                json!({"last": last, "related": related_numbers})
+            );
+            let side = if you == "first" { "second" } else { "first" };
+            assert_eq!(end["winner_side"], json!(side));
+            assert_eq!(end["to_move_side"], Value::Null);
+            let facts = &end["strategy_facts"];
+            assert_eq!(facts["kind"], json!("pairing"), "{facts}");
+            assert_eq!(facts["side"], json!(side));
+            let first = usize::from(you == "second");
+            let pairs: Vec<Vec<u64>> = line[first..]
+                .chunks(2)
+                .filter(|p| p.len() == 2)
+                .map(<[u64]>::to_vec)
+                .collect();
+            assert_eq!(facts["pairs"], json!(pairs));
+            let opening = (you == "second").then(|| line[0]);
+            assert_eq!(facts["opening"], json!(opening));
             let strategy = end["strategy"].as_str().unwrap();
             assert!(
                 strategy.contains("every number you named had a partner"),
@@ -349,6 +378,19 @@ async fn a_persons_mistake_is_named_with_the_winning_moves_it_missed() {
         Value::Null,
         "the certificate of 20 proves the person's side"
     );
+    let line: Vec<u64> = serde_json::from_value(end["line"].clone()).unwrap();
+    // The moves after the mistake: the person's next move (line[2]) and its reply, on.
+    let after: Vec<Vec<u64>> = line[2..]
+        .chunks(2)
+        .map(<[u64]>::to_vec)
+        .filter(|p| p.len() == 2)
+        .collect();
+    let openings = independent_winning(n, &[], &mut memo);
+    assert_eq!(
+        end["strategy_facts"],
+        json!({"kind": "mistake", "index": 0, "played": 14, "winning": openings,
+               "pairs": after}),
+    );
 }
 
 #[tokio::test]
@@ -366,8 +408,83 @@ async fn a_person_who_plays_the_winning_moves_wins_and_gets_no_strategy() {
         assert_eq!(end["winner"], json!("you"), "n = {n}: {end}");
         assert!(end["message"].as_str().unwrap().ends_with("You win."));
         assert_eq!(end["strategy"], Value::Null);
+        assert_eq!(end["strategy_facts"], Value::Null);
+        assert_eq!(end["certificate"], Value::Null);
+        assert_eq!(end["winner_side"], json!(you));
+        let line: Vec<u64> = serde_json::from_value(end["line"].clone()).unwrap();
+        assert_eq!(end["end"]["last"], json!(line.last()));
+    }
+}
+
+#[tokio::test]
+async fn two_people_play_a_whole_game_judged_by_the_server_alone() {
+    let router = server();
+    let mut memo = HashMap::new();
+    for (n, style) in [(20u64, 0usize), (20, 1), (23, 2), (14, 3)] {
+        let mut line: Vec<u64> = Vec::new();
+        let end = loop {
+            let request = json!({"n": n, "you": "first", "opponent": "person", "line": line,
+                                 "hints": style != 3});
+            let (status, answer) = post_json(&router, "/api/game", &request).await;
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            // The server plays no move: the line is the one sent.
+            assert_eq!(answer["line"], json!(line));
+            assert_eq!(answer["reply"], Value::Null);
+            let legal: Vec<u64> = serde_json::from_value(answer["legal"].clone()).unwrap();
+            assert_eq!(legal, naive_legal(n, &line), "n = {n}, {line:?}");
+            if answer["over"] == json!(true) {
+                break answer;
+            }
+            let side = if line.len().is_multiple_of(2) {
+                "first"
+            } else {
+                "second"
+            };
+            let who = if side == "first" { "you" } else { "opponent" };
+            assert_eq!(answer["to_move_side"], json!(side));
+            assert_eq!(answer["to_move"], json!(who));
+            if style == 3 {
+                assert_eq!(answer["winning"], Value::Null);
+            } else {
+                let winning: Vec<u64> = serde_json::from_value(answer["winning"].clone()).unwrap();
+                assert_eq!(
+                    winning,
+                    independent_winning(n, &line, &mut memo),
+                    "{line:?}"
+                );
+            }
+            let turn = line.len();
+            line.push(match style {
+                0 => legal[0],
+                1 => legal[legal.len() - 1],
+                _ => legal[(turn * 5 + 1) % legal.len()],
+            });
+        };
+        let loser = if line.len().is_multiple_of(2) {
+            "first"
+        } else {
+            "second"
+        };
+        let winner = if loser == "first" { "second" } else { "first" };
+        assert_eq!(end["winner_side"], json!(winner), "{end}");
+        let last = *line.last().unwrap();
+        let related_numbers: Vec<u64> = (1..=n).filter(|&k| related(k, last)).collect();
+        assert_eq!(
+            end["end"],
+            json!({"last": last, "related": related_numbers})
+        );
+        assert_eq!(end["strategy"], Value::Null);
         assert_eq!(end["certificate"], Value::Null);
     }
+    // An illegal move of either person is refused like any other.
+    let (status, answer) = post_json(
+        &router,
+        "/api/game",
+        &json!({"n": 20, "you": "first", "opponent": "person", "line": [4, 7]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(answer["code"], json!("not_related"));
 }
 
 #[tokio::test]
@@ -464,6 +581,44 @@ async fn results_agree_with_the_independent_engines_and_reach_u64_max() {
         .as_str()
         .unwrap()
         .starts_with("Proof. For 1 ≤ n ≤"));
+    // The same as numbers: the second player's n, by runs, are the independent engines'.
+    let runs: Vec<[u64; 2]> =
+        serde_json::from_value(theorem["second_player_wins"].clone()).unwrap();
+    let listed: Vec<u64> = runs.iter().flat_map(|&[a, b]| a..=b).collect();
+    let second: Vec<u64> = (1..=24)
+        .filter(|&n| independent_winning(n, &[], &mut memo).is_empty())
+        .collect();
+    assert_eq!(
+        listed
+            .iter()
+            .filter(|&&n| n <= 24)
+            .copied()
+            .collect::<Vec<_>>(),
+        second
+    );
+    assert!(listed.contains(&110) && listed.contains(&117) && !listed.contains(&116));
+    assert!(theorem["certified_to_power"].as_u64().unwrap() >= 12);
+    assert_eq!(theorem["formally_proved"], json!(true));
+    // The chart's data: the winner of each n, the independent engines' up to 24, the
+    // theorem's list up to 200.
+    let (status, chart) = get_json(&router, "/api/winners?to=200").await;
+    assert_eq!(status, StatusCode::OK);
+    let winners: Vec<String> = serde_json::from_value(chart["winners"].clone()).unwrap();
+    assert_eq!(winners.len(), 200);
+    for (i, winner) in winners.iter().enumerate() {
+        let n = i as u64 + 1;
+        let expected = if listed.contains(&n) {
+            "second"
+        } else {
+            "first"
+        };
+        assert_eq!(winner, expected, "n = {n}");
+    }
+    for (bad, status) in [("0", 422), ("2001", 422), ("lots", 400)] {
+        let (got, error) = get_json(&router, &format!("/api/winners?to={bad}")).await;
+        assert_eq!(got.as_u16(), status, "{bad}");
+        assert_eq!(error["code"], json!("chart_range"));
+    }
     let (status, mime, svg) = call(&router, Method::GET, "/api/chart.svg?to=50", Vec::new()).await;
     assert_eq!((status, mime.as_str()), (StatusCode::OK, "image/svg+xml"));
     assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
@@ -474,6 +629,51 @@ async fn results_agree_with_the_independent_engines_and_reach_u64_max() {
         (StatusCode::OK, "application/octet-stream")
     );
     assert_eq!(bytes, std::fs::read("certificates/cert-117.bin").unwrap());
+}
+
+#[tokio::test]
+async fn the_proof_of_any_n_up_to_10000_is_the_certificates_in_words() {
+    let router = server();
+    let mut memo = HashMap::new();
+    for n in [1u64, 20, 23, 117, 9999, 10000] {
+        let (status, proof) = get_json(&router, &format!("/api/proof/{n}")).await;
+        assert_eq!(status, StatusCode::OK, "n = {n}: {proof}");
+        let text = proof["markdown"].as_str().unwrap();
+        // Its winner is the one of the independent engines (plain recursion, the search), or
+        // of the results route above their reach.
+        let winner = if n <= 24 {
+            if independent_winning(n, &[], &mut memo).is_empty() {
+                "second"
+            } else {
+                "first"
+            }
+        } else {
+            let (_, results) = get_json(&router, &format!("/api/results/{n}")).await;
+            if results["winner"] == json!("first") {
+                "first"
+            } else {
+                "second"
+            }
+        };
+        assert!(
+            text.starts_with(&format!(
+                "# Juniper Green, n = {n}: the {winner} player wins"
+            )),
+            "n = {n}: {}",
+            &text[..text.len().min(200)]
+        );
+        assert!(
+            text.contains("## Why this is a proof") || text.contains("Why"),
+            "n = {n}"
+        );
+        assert!(text.contains(&format!("jg-verify cert-{n}.bin")), "n = {n}");
+        assert_eq!(proof["certificate"], json!(format!("/api/certificate/{n}")));
+    }
+    for (bad, status) in [("0", 422), ("10001", 422), ("x", 400)] {
+        let (got, error) = get_json(&router, &format!("/api/proof/{bad}")).await;
+        assert_eq!(got.as_u16(), status, "{bad}: {error}");
+        assert_eq!(error["code"], json!("n_range"), "{bad}");
+    }
 }
 
 // ---- verify -------------------------------------------------------------------------------
@@ -683,9 +883,19 @@ async fn every_bad_request_gets_its_status_and_a_sentence() {
         assert_eq!(mime, "application/json", "{what}");
         let value: Value = serde_json::from_slice(&bytes).expect("JSON");
         let error = value["error"].as_str().expect("an error sentence");
-        assert_eq!(value.as_object().unwrap().len(), 1, "{what}: {value}");
+        // The sentence alone, or with the code and values the pages word it from.
+        let fields = value.as_object().unwrap().len();
+        let code = match value.get("code") {
+            None => String::new(),
+            Some(code) => {
+                assert_eq!(fields, 3, "{what}: {value}");
+                assert!(value["values"].is_object(), "{what}: {value}");
+                format!("\n  code {code}, values {}", value["values"])
+            }
+        };
+        assert!(fields == 1 || !code.is_empty(), "{what}: {value}");
         report.push_str(&format!(
-            "{what}: {method} {uri} → {}\n  {error}\n",
+            "{what}: {method} {uri} → {}\n  {error}{code}\n",
             status.as_u16()
         ));
     }
@@ -1034,4 +1244,66 @@ fn the_command_listens_answers_and_stops_on_ctrl_c() {
         !stderr.contains("warning"),
         "loopback is not warned about: {stderr}"
     );
+}
+
+#[test]
+fn bound_to_every_interface_it_prints_the_addresses_to_type_and_answers_on_them() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["serve", "--bind", "0.0.0.0", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let port: u16 = first
+        .trim_end()
+        .strip_prefix("jg serve: listening on http://0.0.0.0:")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("not the listening line: {first:?}"))
+        .parse()
+        .unwrap();
+    // The lines after it: this machine's addresses, each with the port, or none at all.
+    let expected = listen::network_lines(
+        format!("0.0.0.0:{port}").parse().unwrap(),
+        &listen::network_addresses(),
+    );
+    let mut printed = Vec::new();
+    for _ in &expected {
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        printed.push(line.trim_end().to_string());
+    }
+    assert_eq!(printed, expected);
+    // Each address printed answers, with itself as the Host (what a student types).
+    for line in &printed {
+        let Some(url) = line.strip_prefix("jg serve: on the network: http://") else {
+            assert!(
+                line.contains("no network address besides loopback"),
+                "{line}"
+            );
+            continue;
+        };
+        let address = url.trim_end_matches('/');
+        let mut stream = std::net::TcpStream::connect(address).unwrap();
+        stream
+            .write_all(
+                format!(
+                    "GET /api/theorem HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+                )
+                .as_bytes(),
+            )
+            .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{address}: {answer}");
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &server.id().to_string()])
+        .status()
+        .unwrap();
+    let output = server.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
 }

@@ -1,33 +1,37 @@
 #!/usr/bin/env node
 // End-to-end test of `jg serve`'s web app in a real browser (Debian's Chromium, driven by
-// playwright-core). Starts `jg serve --port 0`, plays whole games on n = 20 against the perfect
-// player (a hint, an undo, the end), looks at the Results view, verifies certificates/cert-117.bin
-// by upload and a truncated copy; every check compares what the page shows with what the JSON
-// API answers to the same request. Prints cargo's summary line (`test result: ok. K passed;
-// 0 failed`) so that .ci/run counts it, and exits non-zero on any failure.
+// playwright-core). Starts `jg serve --port 0` and goes through every view as a class would:
+// games on n = 20 against the levels and between two people on one screen (hints, "Why?", undo,
+// the end in words), the review of a game, refusals in plain words, settings that wait for "New
+// game", n = 10 000, the Results view (the theorem and the chart first, "How do we know?", any n,
+// a readable proof and its certificate), the Verify view, and the French pages. Every check
+// compares what the page shows with what the JSON API answers to the same request; at the
+// phone, tablet and desktop sizes (390×844, 768×1024, 1280×800) every view must fit the window
+// with no horizontal scroll. Prints cargo's summary line (`test result: ok. K passed; 0 failed`)
+// so that .ci/run counts it, and exits non-zero on any failure.
 //
-//   node tests/e2e/run.mjs [--update-figure] [--filter WORD]
+//   node tests/e2e/run.mjs [--update-figures] [--filter WORD]
 //
 // Environment: JG_BIN (default target/release/jg), JG_E2E_URL (test a server already running
 // there instead of starting one), CHROMIUM (default /usr/bin/chromium), JG_E2E_TIMEOUT_SECONDS
-// (default 300: the whole run). Screenshots go to target/e2e/; --update-figure copies the Play
-// view's to docs/figures/serve-play.png.
+// (default 300: the whole run). Screenshots go to target/e2e/; --update-figures copies the phone's
+// and the desktop's of each view to docs/figures/serve-VIEW-{phone,desktop}.png.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const JG = process.env.JG_BIN || path.join(root, 'target', 'release', 'jg');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SHOTS = path.join(root, 'target', 'e2e');
-const FIGURE = path.join(root, 'docs', 'figures', 'serve-play.png');
+const FIGURES = path.join(root, 'docs', 'figures');
 const TIMEOUT_MS = Number(process.env.JG_E2E_TIMEOUT_SECONDS || 300) * 1000;
 const argv = process.argv.slice(2);
-const updateFigure = argv.includes('--update-figure');
+const updateFigures = argv.includes('--update-figures');
 const filterAt = argv.indexOf('--filter');
 const filter = filterAt >= 0 ? argv[filterAt + 1] || '' : '';
 const CHROMIUM_ARGS = [
@@ -167,6 +171,10 @@ async function count(selector) {
   return page.$$eval(selector, (els) => els.length);
 }
 
+async function text(selector) {
+  return (await page.textContent(selector)) || '';
+}
+
 async function line() {
   return numbers('#line li[data-n]');
 }
@@ -178,6 +186,62 @@ async function shot(name) {
   return file;
 }
 
+// ---- Layout: every page at the three sizes --------------------------------------------------
+
+const SIZES = [
+  ['phone', 390, 844],
+  ['tablet', 768, 1024],
+  ['desktop', 1280, 800],
+];
+const figures = [];
+
+// Checks the page as it is at each of the three sizes: nothing wider than the window (no
+// horizontal scroll; a box that scrolls on its own, a proof's table, is not the page's), and on
+// the phone the board's numbers large enough to tap. Screenshots at each size go to
+// target/e2e/; with --update-figures, the phone's and the desktop's to docs/figures/. Ends at
+// the desktop size.
+async function fits(name, scrollTo) {
+  for (const [size, width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(50);
+    const o = await page.evaluate(() => {
+      const doc = document.documentElement;
+      const w = doc.clientWidth;
+      const wide = [];
+      for (const el of document.querySelectorAll('body *')) {
+        if (el.closest('[hidden]') || el.closest('.visually-hidden')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;
+        if (r.right <= w + 0.5 && r.left >= -0.5) continue;
+        let boxed = false;
+        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+          const x = getComputedStyle(p).overflowX;
+          if (x === 'auto' || x === 'scroll') boxed = true;
+        }
+        if (!boxed) wide.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${el.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+      return { scroll: Math.max(doc.scrollWidth, document.body.scrollWidth), width: w, wide: wide.slice(0, 5) };
+    });
+    check(o.scroll <= o.width, `${name} at ${width}×${height}: the page is ${o.scroll} px wide in a window of ${o.width} (${o.wide.join('; ')})`);
+    check(o.wide.length === 0, `${name} at ${width}×${height}: elements past the window's edge: ${o.wide.join('; ')}`);
+    if (size === 'phone' && (await page.isVisible('#view-play'))) {
+      const small = await page.$$eval('#board .cell', (els) =>
+        els.slice(0, 100).filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width < 30 || r.height < 30;
+        }).length,
+      );
+      same(small, 0, `${name}: board numbers smaller than 30×30 px on a phone`);
+    }
+    if (scrollTo) await page.$eval(scrollTo, (el) => el.scrollIntoView({ block: 'start' }));
+    const file = await shot(`${name}-${size}`);
+    if (size !== 'tablet') figures.push([file, path.join(FIGURES, `serve-${name}-${size}.png`)]);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+// ---- Helpers of the scenario ------------------------------------------------------------------
+
 // Opens a view by its tab (loading the page first when a filter skipped the tests before).
 async function openView(name) {
   if (!page.url().startsWith(base)) {
@@ -188,17 +252,36 @@ async function openView(name) {
   await page.waitForSelector(`#view-${name}:not([hidden])`);
 }
 
-async function newGame(n, side, opponent) {
+async function english() {
+  if ((await page.getAttribute('html', 'lang')) !== 'en') {
+    await page.click('#language');
+    await page.waitForSelector('html[lang="en"]');
+  }
+}
+
+async function hints(on) {
+  if ((await page.getAttribute('#hint', 'aria-pressed')) !== String(on)) {
+    await page.click('#hint');
+    await settled();
+  }
+}
+
+async function newGame(n, side, opponent, names) {
   await page.fill('#n', String(n));
-  await page.selectOption('#side', side);
   await page.selectOption('#opponent', opponent);
+  if (opponent === 'person') {
+    await page.fill('#name-1', names ? names[0] : '');
+    await page.fill('#name-2', names ? names[1] : '');
+  } else {
+    await page.selectOption('#side', side);
+  }
   await page.click('#new-game');
   await settled();
 }
 
 // The game the page holds, as the API sees it (hints on).
-async function position(n, you, moves, hints = true) {
-  const r = await api('POST', '/api/game', { n, you, opponent: 'perfect', seed: 0, line: moves, hints });
+async function position(n, you, moves, opponent = 'perfect') {
+  const r = await api('POST', '/api/game', { n, you, opponent, seed: 0, line: moves, hints: true });
   check(r.status === 200, `the API refused the page's line ${moves.join(' ')}: ${JSON.stringify(r.data)}`);
   return r.data;
 }
@@ -208,11 +291,11 @@ async function clickNumber(k) {
   await settled();
 }
 
-async function expectBoardMatches(n, you, what, hints = true) {
+async function expectBoardMatches(n, you, what, opponent = 'perfect') {
   const moves = await line();
-  const p = await position(n, you, moves, hints);
+  const p = await position(n, you, moves, opponent);
   same(moves, p.line, `${what}: the line is one the API accepts as complete`);
-  same(await numbers('#board .cell.legal'), p.legal, `${what}: legal numbers`);
+  same(await numbers('#board .cell.legal'), p.legal, `${what}: allowed numbers`);
   same(await numbers('#board .cell.played'), [...p.line].sort((a, b) => a - b), `${what}: played numbers`);
   return p;
 }
@@ -222,30 +305,61 @@ async function expectBoardMatches(n, you, what, hints = true) {
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
 
+test('words::both_languages_have_every_word', async () => {
+  const { WORDS } = await import(pathToFileURL(path.join(root, 'web', 'js', 'words.js')).href);
+  const en = Object.keys(WORDS.en).sort();
+  const fr = Object.keys(WORDS.fr).sort();
+  same(fr, en, 'the keys of the French table (as the English one)');
+  for (const key of en) {
+    same(typeof WORDS.fr[key], typeof WORDS.en[key], `the kind of word ${key}`);
+    if (typeof WORDS.en[key] === 'function') same(WORDS.fr[key].length, WORDS.en[key].length, `the arguments of ${key}`);
+  }
+  // Every key the pages name is in the table.
+  const html = (await fs.readFile(path.join(root, 'web', 'index.html'), 'utf8')).replace(/<!--[\s\S]*?-->/g, '');
+  for (const m of html.matchAll(/data-w(?:-[a-z]+)?="([^"]+)"/g)) check(m[1] in WORDS.en, `index.html names the word ${m[1]}, which the table lacks`);
+});
+
 test('play::opens_on_a_game_ready_to_play', async () => {
   await page.goto(base + '/');
   await settled();
-  await page.waitForSelector('body[data-state="you"]', { state: 'attached' });
+  await english();
+  await page.waitForSelector('body[data-state="you"], body[data-state="turn"]', { state: 'attached' });
   await newGame(20, 'first', 'perfect');
   check((await count('#board .cell')) === 20, 'the board has the numbers 1..20');
   const p = await expectBoardMatches(20, 'first', 'a new game');
   check(p.legal.length > 0 && p.legal.every((k) => k % 2 === 0), 'the first move must be even');
   same(await line(), [], 'the line of a new game');
+  check((await text('#level-note')).startsWith('Level 5'), `the level is named: ${await text('#level-note')}`);
 });
 
 let hinted = [];
 test('play::hint_marks_the_winning_moves_the_api_gives', async () => {
+  await hints(false);
   check((await numbers('#board .cell.winning')).length === 0, 'no winning number is marked before the hint');
-  await page.click('#hint');
-  await settled();
-  same(await page.getAttribute('#hint', 'aria-pressed'), 'true', 'the hint button is pressed');
+  await hints(true);
   const p = await position(20, 'first', await line());
   hinted = await numbers('#board .cell.winning');
   same(hinted, p.winning, 'winning numbers marked after the hint');
   check(hinted.length > 0, 'the first player has a winning opening on 1..20 (the API says so)');
-  check(hinted.every((k) => p.legal.includes(k)), 'every winning number is legal');
-  const text = await page.textContent('#hint-text');
-  check(hinted.every((k) => text.includes(String(k))), `the hint text names every winning move: ${text}`);
+  const words = await text('#hint-text');
+  check(hinted.every((k) => words.includes(String(k))), `the hint names every winning move: ${words}`);
+});
+
+test('play::why_shows_the_plan_of_the_api_on_a_won_position', async () => {
+  check(await page.isVisible('#why'), '"Why?" is next to the hint on a won position');
+  await page.click('#why');
+  await settled();
+  await page.waitForSelector('#why-box:not([hidden])');
+  const plan = await api('POST', '/api/plan', { n: 20, line: await line() });
+  same(plan.status, 200, 'the plan route');
+  same(Number(await page.getAttribute('#why-box', 'data-move')), plan.data.move, 'the move of the plan');
+  check(hinted.includes(plan.data.move), 'the plan plays a winning move');
+  check((await text('#why-move')).includes(String(plan.data.move)), 'the words name the move');
+  if (await page.isVisible('#why-more')) await page.click('#why-more');
+  const shown = await page.$$eval('#why-pairs li', (els) => els.map((e) => [Number(e.dataset.from), Number(e.dataset.to)]));
+  same(shown, plan.data.pairs, 'the pairs shown (every one)');
+  check((await text('#why-box')).includes('You always have an answer'), `the reason in words: ${await text('#why-box')}`);
+  await fits('why', '#why-box');
 });
 
 test('play::a_move_gets_the_opponents_reply', async () => {
@@ -255,7 +369,8 @@ test('play::a_move_gets_the_opponents_reply', async () => {
   same(moves.length, 2, 'the line after a move and its reply (length)');
   same(moves[0], k, 'the first move is the number clicked');
   await expectBoardMatches(20, 'first', 'after the reply');
-  const status = await page.textContent('#status');
+  check(await page.isHidden('#why-box'), 'the plan of the previous position is gone');
+  const status = await text('#status');
   check(status.includes(String(moves[1])), `the status names the reply ${moves[1]}: ${status}`);
 });
 
@@ -264,41 +379,31 @@ test('play::undo_takes_back_to_your_previous_turn', async () => {
   check(k !== undefined, 'a winning move is marked after the reply');
   await clickNumber(k);
   const before = await line();
-  check(before.length >= 3, `the line grew after a second move: ${before.join(' ')}`);
-  // Playing first, the person's moves are the even places of the line; undo cuts the line
-  // before the last of them (and so also drops the reply to it, if any).
   const mine = before.length % 2 === 1 ? before.length - 1 : before.length - 2;
   await page.click('#undo');
   await settled();
   const after = await line();
-  check(after.length < before.length, `the line shrank: ${before.join(' ')} -> ${after.join(' ')}`);
   same(after, before.slice(0, mine), "the line after undo (the person's last move and what followed removed)");
   const p = await expectBoardMatches(20, 'first', 'after undo');
   same(await numbers('#board .cell.winning'), p.winning, 'winning numbers marked after undo');
-  await shot('01-play-after-undo');
 });
 
-test('play::a_whole_game_to_the_end_message', async () => {
+test('play::a_whole_game_to_the_end_in_words', async () => {
   for (let turn = 0; turn < 20; turn++) {
     if ((await page.getAttribute('body', 'data-state')) !== 'you') break;
     const winning = await numbers('#board .cell.winning');
-    const legal = await numbers('#board .cell.legal');
     check(winning.length > 0, `playing the winning moves keeps one available (line ${await line()})`);
-    check(legal.length > 0, 'a legal move is marked while the game is on');
     await clickNumber(winning[0]);
   }
   same(await page.getAttribute('body', 'data-state'), 'over', 'the game is over');
-  const moves = await line();
-  const p = await position(20, 'first', moves);
-  check(p.over, `the API says the game is over after ${moves.join(' ')}`);
-  check(await page.isVisible('#result'), 'the end box is shown');
-  same(await page.textContent('#message'), p.message, 'the end message');
-  same(await page.getAttribute('#result', 'data-winner'), p.winner, 'the winner');
-  same(p.winner, 'you', 'the winner after playing the winning moves the hints gave');
+  const p = await position(20, 'first', await line());
+  check(p.over && p.winner === 'you', `the API says the person won: ${JSON.stringify(p)}`);
+  const message = await text('#message');
+  check(message.startsWith(`${p.end.last} left your opponent no number to name`), `the end names the last move: ${message}`);
+  check(p.end.related.every((k) => message.includes(String(k))), `the end names the numbers that go with it: ${message}`);
+  check(message.endsWith('You win!'), message);
   check(!(await page.isVisible('#strategy-box')), 'no strategy is shown when the perfect player lost');
-  check(!(await page.isVisible('#certificate')), 'no certificate is offered when the perfect player lost');
-  same(await numbers('#board .cell.legal'), [], 'no legal number is marked at the end');
-  await shot('02-play-won');
+  same(await numbers('#board .cell.legal'), [], 'no allowed number at the end');
 });
 
 test('play::a_perfect_player_win_shows_its_strategy_and_certificate', async () => {
@@ -309,67 +414,158 @@ test('play::a_perfect_player_win_shows_its_strategy_and_certificate', async () =
     const legal = await numbers('#board .cell.legal');
     await clickNumber(legal[legal.length - 1]);
   }
-  const moves = await line();
-  const p = await position(20, 'second', moves);
-  check(p.over, 'the game is over');
+  const p = await position(20, 'second', await line());
   same(p.winner, 'opponent', 'the perfect player wins n = 20 as the first player');
-  same(await page.textContent('#message'), p.message, 'the end message');
-  same(await page.textContent('#strategy'), p.strategy, 'the strategy in words');
-  check(await page.isVisible('#strategy-box'), 'the strategy is shown');
-  check(typeof p.strategy === 'string' && p.strategy.length > 0, 'the API gives a strategy after a perfect-player win');
+  same(p.strategy_facts.kind, 'pairing', 'the strategy is the certificate\'s pairing');
+  const strategy = await text('#strategy');
+  check(strategy.includes(`opened with ${p.strategy_facts.opening}`), `the opening: ${strategy}`);
+  check(p.strategy_facts.pairs.every(([a, b]) => strategy.includes(`${a} → ${b}`)), `every pair: ${strategy}`);
   const href = await page.getAttribute('#certificate-link', 'href');
   same(href, p.certificate, 'the certificate link');
-  check(await page.isVisible('#certificate-link'), 'the certificate link is shown');
-  // The link's bytes are a certificate the verifier accepts.
   const res = await fetch(new URL(href, base));
-  check(res.ok, `the certificate downloads (${res.status})`);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const v = await api('POST', '/api/verify', bytes, true);
+  const v = await api('POST', '/api/verify', Buffer.from(await res.arrayBuffer()), true);
   check(v.status === 200 && v.data.valid === true, `the downloaded certificate checks: ${JSON.stringify(v.data)}`);
-  await shot('03-play-lost');
+  await fits('play-lost', '#result');
 });
 
-test('play::the_servers_error_sentence_is_shown', async () => {
+test('play::refusals_name_the_number_and_the_rule', async () => {
   await newGame(20, 'first', 'perfect');
-  // A move the rules refuse, typed: the page does not judge it, the server does.
-  await page.fill('#move', '7');
+  for (const typed of ['-4', '7', '21', 'x']) {
+    await page.fill('#move', typed);
+    await page.click('#play-move');
+    await settled();
+    const r = await api('POST', '/api/game', { n: 20, you: 'first', line: [Number(typed) || typed] });
+    same(r.status, 422, `the API refuses ${typed}`);
+    same(await text('#play-error'), `${r.data.error}.`, `the refusal of ${typed} in words`);
+    same(await line(), [], 'the refused move is not in the line');
+  }
+  same(await text('#play-error'), 'x is not a number from 1 to 20.', 'a typed word');
+  await page.fill('#move', '-4');
   await page.click('#play-move');
   await settled();
-  const illegal = await api('POST', '/api/game', { n: 20, you: 'first', opponent: 'perfect', seed: 0, line: [7], hints: true });
-  same(illegal.status, 422, 'the API refuses an odd opening');
-  same(await page.textContent('#play-error'), illegal.data.error, 'the error shown for an illegal move');
-  same(await line(), [], 'the refused move is not in the line');
-  // n out of range: the game on screen stays.
+  same(await text('#play-error'), '-4 is not a number from 1 to 20.', 'the example of the issue');
   await page.fill('#n', '10001');
   await page.click('#new-game');
   await settled();
-  const range = await api('POST', '/api/game', { n: 10001, you: 'first', opponent: 'perfect', seed: 0, line: [] });
-  same(range.status, 422, 'the API refuses n = 10 001');
-  same(await page.textContent('#play-error'), range.data.error, 'the error shown for n out of range');
+  same(await text('#play-error'), 'n = 10001 is not possible: n must be a number from 1 to 10000.', 'n out of range');
   same(await count('#board .cell'), 20, 'the board of the game on screen stays');
+});
+
+test('play::settings_wait_for_new_game_and_say_so', async () => {
+  await newGame(20, 'first', 'perfect');
+  await clickNumber((await numbers('#board .cell.legal'))[0]);
+  const before = await line();
+  check(await page.isHidden('#pending'), 'no note while the form is the game\'s');
+  await page.fill('#n', '30');
+  await page.selectOption('#opponent', 'random');
+  check(await page.isVisible('#pending'), 'the note says the settings wait for "New game"');
+  same(await count('#board .cell'), 20, 'the board is still the game\'s');
+  await clickNumber((await numbers('#board .cell.legal'))[0]);
+  check((await line()).length > before.length, 'the game goes on under its own settings');
+  await page.click('#new-game');
+  await settled();
+  same(await count('#board .cell'), 30, 'the new game has the new n');
+  check(await page.isHidden('#pending'), 'no note once applied');
+});
+
+test('two::two_people_play_a_whole_game_judged_by_the_server', async () => {
+  await newGame(20, 'first', 'person', ['Ana', 'Ben']);
+  await hints(true);
+  same(await page.getAttribute('body', 'data-mode'), 'two', 'two people');
+  let turn = 0;
+  for (; turn < 25; turn++) {
+    if ((await page.getAttribute('body', 'data-state')) === 'over') break;
+    const moves = await line();
+    const p = await position(20, 'first', moves, 'person');
+    const side = await page.getAttribute('body', 'data-turn');
+    same(side, p.to_move_side, `whose turn after ${moves.join(' ')}`);
+    const status = await text('#status');
+    check(status.startsWith(side === 'first' ? "Ana's turn" : "Ben's turn"), `the turn by name: ${status}`);
+    same(await numbers('#board .cell.legal'), p.legal, `allowed numbers after ${moves.join(' ')}`);
+    same(await numbers('#board .cell.winning'), p.winning, `winning numbers after ${moves.join(' ')}`);
+    if (turn === 3) await fits('two-people', '#status');
+    const legal = p.legal;
+    await clickNumber(legal[(turn * 3) % legal.length]);
+  }
+  const moves = await line();
+  const p = await position(20, 'first', moves, 'person');
+  check(p.over, `the API says it is over after ${moves.join(' ')}`);
+  const winner = p.winner_side === 'first' ? 'Ana' : 'Ben';
+  same(await text('#status'), `Game over: ${winner} won!`, 'the winner by name');
+  check((await text('#message')).endsWith(`${winner} wins!`), await text('#message'));
+  check(!(await page.isVisible('#strategy-box')), 'no strategy between two people');
+  // Undo takes back one move between two people.
+  await page.click('#undo');
+  await settled();
+  same(await line(), moves.slice(0, -1), 'undo between two people');
+  await clickNumber(moves[moves.length - 1]);
+});
+
+test('review::the_first_mistake_is_the_apis', async () => {
+  // The two people's game, reviewed with their names.
+  await page.click('#review-game');
+  await page.waitForSelector('#view-review:not([hidden])');
+  await page.waitForSelector('#review-summary:not([hidden])');
+  const moves = (await page.inputValue('#review-line')).split(' ').map(Number);
+  const r = await api('POST', '/api/review', { n: 20, line: moves });
+  same(r.status, 200, 'the review route');
+  same(await page.getAttribute('#review-summary', 'data-first-mistake'), r.data.first_mistake == null ? '' : String(r.data.first_mistake), 'the first mistake');
+  same(await page.$$eval('#review-moves li', (els) => els.map((e) => e.dataset.verdict)),
+    r.data.moves.map((m) => (m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost')), 'each move\'s mark');
+  check((await text('#review-moves')).includes('Ana named'), 'the moves by name');
+  // A game lost to the perfect player by a first move that loses (14 on 1..20).
+  await openView('play');
+  await newGame(20, 'first', 'perfect');
+  await clickNumber(14);
+  for (let turn = 0; turn < 20; turn++) {
+    if ((await page.getAttribute('body', 'data-state')) !== 'you') break;
+    await clickNumber((await numbers('#board .cell.legal'))[0]);
+  }
+  const lost = await line();
+  const facts = (await position(20, 'first', lost)).strategy_facts;
+  same([facts.kind, facts.index, facts.played], ['mistake', 0, 14], 'the end names the mistake');
+  check((await text('#strategy')).includes('there you named 14'), await text('#strategy'));
+  await page.click('#review-game');
+  await page.waitForSelector('#review-summary:not([hidden])');
+  const r2 = await api('POST', '/api/review', { n: 20, line: lost });
+  same(r2.data.first_mistake, 0, 'the API: the first mistake is 14');
+  same(await page.getAttribute('#review-summary', 'data-first-mistake'), '0', 'the page: the first mistake');
+  const summary = await text('#review-summary');
+  check(summary.startsWith('The first mistake is move 1: you named 14.'), summary);
+  check(r2.data.moves[0].winning.every((k) => summary.includes(String(k))), `the winning moves there: ${summary}`);
+  same(await page.$$eval('#review-moves li', (els) => els.map((e) => e.dataset.verdict)),
+    r2.data.moves.map((m) => (m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost')), 'each move\'s mark');
+  await fits('review', '#review-summary');
+  // Any line typed, and a refusal in words.
+  await page.fill('#review-n', '20');
+  await page.fill('#review-line', '14 7 1 11');
+  await page.click('#review-go');
+  await page.waitForFunction(() => document.querySelectorAll('#review-moves li').length === 4);
+  same(await page.getAttribute('#review-summary', 'data-first-mistake'), '0', 'the typed line of the issue');
+  check((await text('#review-moves')).includes('first player named 14'), await text('#review-moves'));
+  await page.fill('#review-line', '14 7 3');
+  await page.click('#review-go');
+  await page.waitForSelector('#review-error:not([hidden])');
+  same(await text('#review-error'), '3 cannot follow 7: it must divide 7 or be a multiple of it.', 'a typed illegal move');
 });
 
 test('play::n_10000_stays_usable', async () => {
   await openView('play');
-  // Hints off: the winning moves of a large board are the server's cost, not the page's.
-  if ((await page.getAttribute('#hint', 'aria-pressed')) === 'true') {
-    await page.click('#hint');
-    await settled();
-  }
+  await hints(false);
   const t0 = Date.now();
   await newGame(10000, 'first', 'fewest-replies');
   const tNew = Date.now() - t0;
   const paintNew = await page.getAttribute('body', 'data-paint-ms');
   same(await count('#board .cell'), 10000, 'the board of n = 10 000 (cells)');
-  const p = await position(10000, 'first', [], false);
   const legal = await numbers('#board .cell.legal');
-  same(legal.length, p.legal.length, 'legal numbers at n = 10 000 (count)');
   const t1 = Date.now();
   await clickNumber(legal[legal.length - 1]);
   const tMove = Date.now() - t1;
   const paintMove = await page.getAttribute('body', 'data-paint-ms');
   same((await line()).length, 2, 'a move and its reply at n = 10 000 (line length)');
-  await expectBoardMatches(10000, 'first', 'after a move at n = 10 000', false);
+  await expectBoardMatches(10000, 'first', 'after a move at n = 10 000', 'fewest-replies');
+  await fits('play-10000');
+  figures.splice(-2); // not a figure
   console.log(
     `    n = 10 000: new game ${tNew} ms (script ${paintNew} ms), a move and its reply ${tMove} ms ` +
       `(script ${paintMove} ms); wall times of page and server on this shared machine`,
@@ -377,88 +573,177 @@ test('play::n_10000_stays_usable', async () => {
 });
 
 test('play::figure_of_the_play_view', async () => {
-  await openView('play');
-  if ((await page.getAttribute('#hint', 'aria-pressed')) !== 'true') {
-    await page.click('#hint');
-    await settled();
-  }
-  await newGame(100, 'first', 'perfect');
+  await newGame(100, 'first', 'careful');
+  await hints(true);
   for (let i = 0; i < 2; i++) {
     const w = await numbers('#board .cell.winning');
     await clickNumber(w.length ? w[w.length - 1] : (await numbers('#board .cell.legal'))[0]);
   }
-  check(await page.isVisible('#hint-text'), 'the hint is still on');
-  const file = await shot('04-play-figure');
-  if (updateFigure) {
-    await fs.mkdir(path.dirname(FIGURE), { recursive: true });
-    await fs.copyFile(file, FIGURE);
-    console.log(`    wrote ${path.relative(root, FIGURE)}`);
-  }
+  await fits('play');
 });
 
-test('results::theorem_chart_and_any_n', async () => {
+test('results::the_theorem_and_chart_first_and_details_under_how_do_we_know', async () => {
   await openView('results');
-  const t = await api('GET', '/api/theorem');
-  same(t.status, 200, 'the theorem route');
-  await page.waitForFunction((s) => document.getElementById('theorem-statement').textContent === s, t.data.statement);
-  same(await page.textContent('#theorem-proof'), t.data.proof, 'the proof line');
-  await page.waitForSelector('#chart:not([hidden])');
-  await page.waitForFunction(() => document.getElementById('chart').complete);
-  check((await page.$eval('#chart', (img) => img.naturalWidth)) > 0, 'the chart is drawn');
+  const th = await api('GET', '/api/theorem');
+  await page.waitForFunction(() => document.getElementById('theorem-words').textContent.length > 0);
+  const words = await text('#theorem-words');
+  check(words.startsWith('With perfect play, the second player wins on 1..n for exactly 44 values of n: 1, 2, 4–7'), words);
+  check(th.data.second_player_wins.every(([a]) => words.includes(String(a))), `every n of the theorem: ${words}`);
+  for (const hidden of ['formal/Main.v', 'Print Assumptions', 'make -C formal', 'jg-verify']) {
+    check(!(await page.innerText('#view-results')).includes(hidden), `the page does not open on ${hidden}`);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('#chart .cell').length === 200);
+  const w = await api('GET', '/api/winners?to=200');
+  same(await page.$$eval('#chart .cell', (els) => els.map((e) => (e.className.includes('first-wins') ? 'first' : 'second'))), w.data.winners, 'the chart\'s colours');
+  check(!(await page.isVisible('#how-text')), 'the details are closed at first');
+  await page.click('#how summary');
+  check((await text('#how-text')).includes(`10${[...String(th.data.certified_to_power)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]).join('')}`), await text('#how-text'));
+  await fits('results');
+  await page.click('#how summary');
+});
+
+test('results::any_n_and_a_readable_proof_with_its_certificate', async () => {
   const big = '18446744073709551615';
   await page.fill('#results-n', big);
   await page.click('#results-go');
   await page.waitForSelector('#results-out:not([hidden])');
-  const r = await api('GET', `/api/results/${big}`);
-  same(r.status, 200, 'the results route at 2^64 - 1');
-  same(await page.textContent('#results-n-out'), r.data.n, 'n shown exactly (no float rounding)');
-  same(await page.getAttribute('#results-out', 'data-winner'), r.data.winner, 'the winner at 2^64 - 1');
-  await shot('05-results');
+  same(await text('#results-winner'), `On 1..${big} the first player wins.`, 'the winner at 2^64 − 1, n exact');
   await page.fill('#results-n', '18446744073709551616');
   await page.click('#results-go');
   await page.waitForSelector('#results-error:not([hidden])');
-  const e = await api('GET', '/api/results/18446744073709551616');
-  check(e.status >= 400 && e.status < 500, `the API refuses 2^64 (${e.status})`);
-  same(await page.textContent('#results-error'), e.data.error, 'the error shown for 2^64');
+  same(await text('#results-error'), 'n = 18446744073709551616 is not possible: n must be a number from 1 to 18446744073709551615.', '2^64 refused in words');
+  for (const n of [20, 10000]) {
+    await page.fill('#proof-n', String(n));
+    await page.click('#proof-go');
+    await page.waitForFunction((k) => document.getElementById('proof').dataset.n === String(k), n);
+    const p = await api('GET', `/api/proof/${n}`);
+    same(p.status, 200, `the proof route at ${n}`);
+    const heading = p.data.markdown.split('\n')[0].replace(/^# /, '');
+    same(await text('#proof h3'), heading, `the proof's title at ${n}`);
+    const href = await page.getAttribute('#proof-download', 'href');
+    same(href, `/api/certificate/${n}`, 'the certificate to download');
+    const res = await fetch(new URL(href, base));
+    const v = await api('POST', '/api/verify', Buffer.from(await res.arrayBuffer()), true);
+    check(v.data.valid === true, `the certificate of ${n} checks: ${JSON.stringify(v.data)}`);
+  }
+  await page.fill('#proof-n', '20');
+  await page.click('#proof-go');
+  await page.waitForFunction(() => document.getElementById('proof').dataset.n === '20');
+  check((await count('#proof table')) >= 1, 'the proof of 20 shows its table');
+  await fits('proof', '#proof-box');
 });
 
 let scratch = null;
-test('verify::cert_117_is_valid', async () => {
+test('verify::cert_117_is_valid_in_words', async () => {
   await openView('verify');
   const file = path.join(root, 'certificates', 'cert-117.bin');
   await page.setInputFiles('#cert-file', file);
   await page.waitForSelector('#verdict:not([hidden]), #verify-error:not([hidden])');
-  check(!(await page.isVisible('#verify-error')), `no error: ${await page.textContent('#verify-error')}`);
   const v = await api('POST', '/api/verify', await fs.readFile(file), true);
-  same(v.status, 200, 'the API checks cert-117.bin');
   same(v.data.valid, true, 'the API says cert-117.bin is valid');
-  same(await page.getAttribute('#verdict', 'data-valid'), 'true', 'the verdict shown');
-  const text = await page.textContent('#verdict');
-  check(text.includes(v.data.verdict), `the verdict line is shown: ${text}`);
-  check(text.includes('117'), `the verdict names n = 117: ${text}`);
-  await shot('06-verify-valid');
+  same(await text('#verdict-words'), `✔ Valid: this certificate proves that the second player wins on 1..117 (${v.data.claim.positions} positions checked).`, 'the verdict in words');
+  same(await text('#verdict-line'), v.data.verdict, 'the verifier\'s line');
+  await fits('verify', '#verdict');
 });
 
-test('verify::a_truncated_copy_is_refused', async () => {
+test('verify::a_truncated_copy_is_refused_in_words', async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'jg-e2e-'));
   const bytes = await fs.readFile(path.join(root, 'certificates', 'cert-117.bin'));
   const cut = path.join(scratch, 'cert-117-truncated.bin');
   await fs.writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
   await page.setInputFiles('#cert-file', cut);
-  await page.waitForSelector('#verdict:not([hidden]), #verify-error:not([hidden])');
-  if (await page.isVisible('#verdict')) {
-    throw new Failure(`the page shows a verdict, not an error: ${await page.textContent('#verdict')}`);
-  }
+  await page.waitForSelector('#verify-error:not([hidden])');
   const v = await api('POST', '/api/verify', bytes.subarray(0, Math.floor(bytes.length / 2)), true);
   same(v.status, 422, 'the API refuses a truncated certificate');
-  same(await page.textContent('#verify-error'), v.data.error, 'the error shown for a truncated file');
+  same(await text('#verify-error'), `This file is not a certificate (${v.data.values.reason}).`, 'the refusal in words');
   check(!(await page.isVisible('#verdict')), 'no verdict is shown for a refused file');
-  await shot('07-verify-truncated');
+});
+
+// The English words of the table that the French page must not show: its strings of six
+// letters or more that French words differently (and that no French string contains, as "second"
+// is in "en second").
+async function englishWords() {
+  const { WORDS } = await import(pathToFileURL(path.join(root, 'web', 'js', 'words.js')).href);
+  const french = Object.values(WORDS.fr).filter((w) => typeof w === 'string');
+  return Object.keys(WORDS.en)
+    .filter((k) => typeof WORDS.en[k] === 'string' && WORDS.en[k].length >= 6 && WORDS.en[k] !== WORDS.fr[k])
+    .map((k) => WORDS.en[k])
+    .filter((w) => !french.some((f) => f.includes(w)));
+}
+
+async function noEnglish(view, words) {
+  await openView(view);
+  // What is shown (innerText: hidden elements left out), less the two texts shown as the
+  // server writes them: the proof (jg explain, English) and the verifier's line.
+  const shown = await page.evaluate((v) => {
+    let all = `${document.querySelector('header').innerText}\n${document.getElementById(`view-${v}`).innerText}`;
+    for (const machine of document.querySelectorAll('#proof, #verdict-line')) {
+      if (machine.innerText) all = all.split(machine.innerText).join('');
+    }
+    return all;
+  }, view);
+  const left = words.filter((w) => shown.includes(w));
+  same(left, [], `English words on the French ${view} view`);
+  const empty = await page.$$eval(`#view-${view} [data-w]:not([data-w="proof.language"])`, (els) => els.filter((e) => e.textContent.trim() === '').length);
+  same(empty, 0, `unworded elements of the ${view} view`);
+}
+
+test('french::every_view_in_french_and_the_browsers_language_chosen', async () => {
+  await openView('play');
+  await page.click('#language');
+  await page.waitForSelector('html[lang="fr"]');
+  same(await text('#tab-play'), 'Jouer', 'the tab in French');
+  await newGame(20, 'first', 'perfect');
+  await hints(true);
+  check((await text('#status')).startsWith('À toi de jouer'), await text('#status'));
+  await page.fill('#move', '-4');
+  await page.click('#play-move');
+  await settled();
+  same(await text('#play-error'), '-4 n’est pas un nombre de 1 à 20.', 'a refusal in French');
+  await page.click('#why');
+  await settled();
+  await page.waitForSelector('#why-box:not([hidden])');
+  check((await text('#why-box')).includes('réponds à chaque nombre'), await text('#why-box'));
+  const words = await englishWords();
+  await noEnglish('play', words);
+  await fits('french', '#why-box');
+  await noEnglish('review', words);
+  await noEnglish('results', words);
+  await page.waitForFunction(() => document.getElementById('theorem-words').textContent.startsWith('Si chacun'));
+  await noEnglish('verify', words);
+  await openView('play');
+  // The language is kept; back to English for the tests after.
+  await page.reload();
+  await settled();
+  same(await page.getAttribute('html', 'lang'), 'fr', 'the choice is kept across a reload');
+  await page.click('#language');
+  await page.waitForSelector('html[lang="en"]');
+  // A browser in French opens the pages in French.
+  const other = await chromium.launchPersistentContext(await fs.mkdtemp(path.join(os.tmpdir(), 'jg-e2e-fr-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'fr-FR',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const p = other.pages()[0] || (await other.newPage());
+    await p.goto(`${base}/#results`);
+    await p.waitForSelector('html[lang="fr"]');
+    same(await p.textContent('#results-title'), 'Qui gagne ?', 'the French browser\'s page');
+  } finally {
+    await other.close();
+  }
 });
 
 test('page::offline_and_no_script_error', async () => {
   same(foreign, [], 'requests outside the server');
-  same(pageErrors, [], 'script errors');
+  same(pageErrors, [], 'script errors (a Content-Security-Policy refusal included)');
+  if (updateFigures) {
+    await fs.mkdir(FIGURES, { recursive: true });
+    for (const [from, to] of figures) await fs.copyFile(from, to);
+    console.log(`    wrote ${figures.length} figures to ${path.relative(root, FIGURES)}/`);
+  }
 });
 
 // ---- Main ----------------------------------------------------------------------------------------
@@ -475,7 +760,8 @@ async function main() {
       executablePath: CHROMIUM,
       headless: true,
       args: CHROMIUM_ARGS,
-      viewport: { width: 1100, height: 860 },
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
       acceptDownloads: false,
     });
     page = context.pages()[0] || (await context.newPage());

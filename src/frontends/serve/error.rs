@@ -1,5 +1,7 @@
 //! A refused request: its status and one sentence, sent as `{"error": "…"}` (docs/API.md,
 //! "Errors"). Every refusal of the server, axum's own included, goes out through this type.
+//! A refusal a person can cause from the pages (a number typed, a move) also carries a `code`
+//! and its `values`, from which the pages word it in their language.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -9,6 +11,11 @@ use axum::response::{IntoResponse, Response};
 pub struct ApiError {
     pub status: StatusCode,
     pub message: String,
+    /// What the refusal is, for the pages to word it (docs/API.md lists the codes); None for
+    /// refusals only a program can cause.
+    pub code: Option<&'static str>,
+    /// The numbers and words the sentence names, by name (with `code`).
+    pub values: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ApiError {
@@ -16,7 +23,18 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            code: None,
+            values: serde_json::Map::new(),
         }
+    }
+
+    /// The same refusal with its code and the values it names.
+    pub fn with_code(mut self, code: &'static str, values: serde_json::Value) -> ApiError {
+        self.code = Some(code);
+        if let serde_json::Value::Object(values) = values {
+            self.values = values;
+        }
+        self
     }
 
     /// 400: the body or query is not what the route reads.
@@ -84,9 +102,17 @@ impl ApiError {
         )
     }
 
-    /// The JSON body `{"error": "…"}`.
+    /// The JSON body `{"error": "…"}`, with `"code"` and `"values"` when the refusal has a code.
     pub fn body(&self) -> String {
-        serde_json::json!({ "error": self.message }).to_string()
+        match self.code {
+            None => serde_json::json!({ "error": self.message }).to_string(),
+            Some(code) => serde_json::json!({
+                "error": self.message,
+                "code": code,
+                "values": self.values,
+            })
+            .to_string(),
+        }
     }
 }
 

@@ -10,11 +10,13 @@
 //! it played and the certificate proves that they always win.
 
 use super::bounds::{Limits, MAX_GAME_N};
+use super::end::{end_facts, followed_plan, EndFacts, StrategyFacts};
 use super::error::ApiError;
+use super::line;
 use super::story;
 use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::session::Session;
-use crate::game::{check_line, OpeningRule, Player as Side};
+use crate::game::{legal_moves_after, Player as Side};
 use crate::pairing::Pairing;
 use crate::players::{self, Game, Player, PlayerRng, Playouts, Stop, Stopped};
 use crate::proofs::certify::{certify, Options};
@@ -22,8 +24,7 @@ use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 
-/// The rule of every game the server plays: the first number is even.
-pub const RULE: OpeningRule = OpeningRule::Even;
+pub use super::line::RULE;
 
 /// The person's side, as the request names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -45,6 +46,10 @@ impl YourSide {
 fn default_opponent() -> String {
     "perfect".to_string()
 }
+
+/// The opponent that is another person on the same screen: the server plays no move, and
+/// `legal` and `winning` are those of whichever side is to move.
+pub const PERSON: &str = "person";
 
 /// The body of `POST /api/game` (docs/API.md).
 #[derive(Clone, Debug, Deserialize)]
@@ -83,6 +88,14 @@ pub struct GameResponse {
     pub message: Option<String>,
     pub strategy: Option<String>,
     pub certificate: Option<String>,
+    /// The side to move ("first" or "second"), null when over.
+    pub to_move_side: Option<Side>,
+    /// The side that won, null while playing.
+    pub winner_side: Option<Side>,
+    /// At the end, `message` as numbers: the last move and its divisors and multiples.
+    pub end: Option<EndFacts>,
+    /// With `strategy`, the same as a case and its numbers.
+    pub strategy_facts: Option<StrategyFacts>,
 }
 
 /// The opponent's random source for one request: ChaCha8 seeded by the BLAKE3 of the seed, n
@@ -152,7 +165,7 @@ pub fn perfect_plan(n: u64, side: Side) -> Option<Pairing> {
 
 /// The perfect player's move after `line` (legal moves `moves`, never empty): the plan's
 /// opening or the partner of the last number while the perfect player has followed the plan
-/// from the start (`story::followed_plan`: the pairing then proves the move wins), else the
+/// from the start (`end::followed_plan`: the pairing then proves the move wins), else the
 /// players' `perfect` (a winning move when there is one, else the losing side's rule of
 /// docs/PLAYERS.md): on a line that left the plan, the partner may lose; `Stopped` when `stop`
 /// is reached first.
@@ -166,7 +179,7 @@ pub fn perfect_move(
 ) -> Result<u64, Stopped> {
     let side = Side::to_move_after(line.len());
     let planned = plan
-        .filter(|pairing| story::followed_plan(pairing, line, side))
+        .filter(|pairing| followed_plan(pairing, line, side))
         .and_then(|pairing| match line.last() {
             None => pairing.opening,
             Some(&last) => pairing.partner(last),
@@ -210,15 +223,17 @@ pub fn answer(
 ) -> Result<GameResponse, ApiError> {
     let n = request.n;
     if !(1..=MAX_GAME_N).contains(&n) {
-        return Err(ApiError::unprocessable(format!(
-            "n = {n} is out of range: games are played on 1..n with 1 ≤ n ≤ {MAX_GAME_N}"
-        )));
+        return Err(line::n_refused(&n.to_string(), MAX_GAME_N));
     }
     if request.line.len() as u64 > n {
         return Err(ApiError::unprocessable(format!(
             "the line has {} moves, more than the {n} numbers of the board",
             request.line.len()
         )));
+    }
+    if request.opponent == PERSON {
+        line::legal(n, &request.line)?;
+        return two_people(request);
     }
     let player = players::by_name(&request.opponent)
         .map_err(|error| ApiError::unprocessable(error.to_string()))?;
@@ -229,8 +244,7 @@ pub fn answer(
             player.max_n()
         )));
     }
-    check_line(n, RULE, &request.line)
-        .map_err(|illegal| ApiError::unprocessable(format!("illegal line of play: {illegal}")))?;
+    line::legal(n, &request.line)?;
     let human = request.you.side();
     let perfect = player.name() == "perfect";
     stop.check()?;
@@ -310,6 +324,10 @@ pub fn answer(
         message: None,
         strategy: None,
         certificate: None,
+        to_move_side: (!over).then_some(to_move),
+        winner_side: over.then(|| to_move.other()),
+        end: None,
+        strategy_facts: None,
         line,
     };
     if over {
@@ -317,16 +335,209 @@ pub fn answer(
         let end = story::end(n, human, &response.line, perfect, plan.as_ref(), &oracle)
             .map_err(internal)?;
         response.message = Some(end.message);
+        response.end = Some(end_facts(n, &response.line));
+        response.strategy_facts = end.strategy_facts;
         response.strategy = end.strategy;
         response.certificate = end.certificate;
     }
     Ok(response)
 }
 
+/// Two people on one screen: the position after the line as it is, the legal (and with
+/// `hints`, winning) moves of the side to move, whichever person that is; at the end, who won
+/// and why. Nothing is played by the server and nothing is kept.
+fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
+    let (n, line) = (request.n, request.line.clone());
+    let human = request.you.side();
+    let legal = legal_moves_after(n, RULE, &line)
+        .map_err(|illegal| ApiError::unprocessable(illegal.to_string()))?;
+    let over = legal.is_empty();
+    let to_move = Side::to_move_after(line.len());
+    let who = |side: Side| {
+        if side == human {
+            Who::You
+        } else {
+            Who::Opponent
+        }
+    };
+    let winning = match (request.hints, over) {
+        (false, _) => None,
+        (true, true) => Some(Vec::new()),
+        (true, false) => Some(
+            PositionOracle::new(RULE)
+                .winning_moves(n, &line)
+                .map_err(internal)?,
+        ),
+    };
+    let message = over.then(|| story::why_over(n, human, &line, to_move));
+    let end = over.then(|| end_facts(n, &line));
+    Ok(GameResponse {
+        n,
+        reply: None,
+        to_move: (!over).then(|| who(to_move)),
+        legal,
+        winning,
+        over,
+        winner: over.then(|| who(to_move.other())),
+        message,
+        strategy: None,
+        certificate: None,
+        to_move_side: (!over).then_some(to_move),
+        winner_side: over.then(|| to_move.other()),
+        end,
+        strategy_facts: None,
+        line,
+    })
+}
+
 /// A failure of the engines on a line already checked legal: not the person's fault.
-fn internal(error: PositionError) -> ApiError {
+pub fn internal(error: PositionError) -> ApiError {
     ApiError::new(
         axum::http::StatusCode::INTERNAL_SERVER_ERROR,
         format!("the position could not be analysed: {error}"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::story;
+    use super::*;
+    use crate::test_support::Plain;
+    use rand::SeedableRng;
+
+    fn oracle() -> PositionOracle {
+        PositionOracle::new(RULE)
+    }
+
+    /// The perfect player's move on the server after `line`, with the plan of its side.
+    fn server_move(n: u64, line: &[u64]) -> u64 {
+        let side = Side::to_move_after(line.len());
+        let plan = perfect_plan(n, side);
+        let moves = crate::game::legal_moves_after(n, RULE, line).unwrap();
+        let mut rng = PlayerRng::seed_from_u64(0);
+        perfect_move(n, line, &moves, plan.as_ref(), &mut rng, &Stop::never()).unwrap()
+    }
+
+    /// The lines of the issue where the server's perfect player followed its pairing to a
+    /// partner that loses: it now plays the only winning move.
+    #[test]
+    fn the_perfect_player_leaves_its_plan_for_the_winning_move_on_a_line_made_by_hand() {
+        for (line, only_win) in [
+            (&[8, 1, 18, 2, 10, 20, 5, 15, 3, 12][..], 6),
+            (&[12, 2, 6, 1, 20, 5][..], 10),
+            (&[20, 2, 8, 4, 1, 15, 3, 18][..], 9),
+        ] {
+            let winning = oracle().winning_moves(20, line).unwrap();
+            assert_eq!(winning, [only_win], "{line:?}");
+            assert_eq!(server_move(20, line), only_win, "{line:?}");
+        }
+    }
+
+    /// From every position of every n ≤ 16 where the player to move wins (plain recursion), the
+    /// server's perfect player wins, with its plan or without; and while it follows its plan
+    /// from the start, it plays the plan's moves (the pairs the end texts name).
+    #[test]
+    fn the_servers_perfect_player_wins_from_every_winning_position_up_to_16() {
+        let mut checked = 0;
+        for n in 1..=16u64 {
+            let mut plain = Plain::new(n);
+            let plans = [Side::First, Side::Second].map(|side| perfect_plan(n, side));
+            let mut seen = std::collections::HashSet::new();
+            let mut stack = vec![Vec::<u64>::new()];
+            while let Some(line) = stack.pop() {
+                let played = line.iter().fold(0u64, |set, &k| set | 1 << k);
+                let last = line.last().copied().unwrap_or(0);
+                if !seen.insert((played, last)) {
+                    continue;
+                }
+                let moves = plain.moves(played, last);
+                if plain.wins(played, last) {
+                    let side = Side::to_move_after(line.len());
+                    let plan = plans[side as usize].as_ref();
+                    let mut rng = PlayerRng::seed_from_u64(0);
+                    let m = perfect_move(n, &line, &moves, plan, &mut rng, &Stop::never()).unwrap();
+                    assert!(
+                        !plain.wins(played | 1 << m, m),
+                        "n = {n}: {m} after {line:?}"
+                    );
+                    if let Some(pairing) = plan.filter(|p| followed_plan(p, &line, side)) {
+                        let planned = match line.last() {
+                            None => pairing.opening,
+                            Some(&last) => pairing.partner(last),
+                        };
+                        assert_eq!(Some(m), planned, "n = {n}: {line:?}");
+                    }
+                    checked += 1;
+                }
+                for m in moves {
+                    stack.push([&line[..], &[m]].concat());
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// The line of the issue: 14 already gave the win away at move 1; the story names move 1,
+    /// not a later one, and the perfect player's answer to it.
+    #[test]
+    fn the_first_mistake_of_a_line_is_named_with_the_answer_to_it() {
+        let line = [14, 2, 8, 4, 16, 1, 18, 6, 12, 3, 15, 5, 20, 10];
+        assert!(crate::game::legal_moves_after(20, RULE, &line)
+            .unwrap()
+            .is_empty());
+        let end = story::end(20, Side::First, &line, true, None, &oracle()).unwrap();
+        // The facts the pages word are the ones the English text words.
+        assert_eq!(
+            end.strategy_facts,
+            Some(StrategyFacts::Mistake {
+                index: 0,
+                played: 14,
+                winning: vec![2, 4, 6, 8, 10, 12, 16, 18, 20],
+                answer: Some(2),
+                pairs: vec![[8, 4], [16, 1], [18, 6], [12, 3], [15, 5], [20, 10]],
+            })
+        );
+        assert_eq!(end.certificate, None);
+        let strategy = end.strategy.unwrap();
+        assert!(
+            strategy.starts_with(
+                "You had a winning position until move 1 of the game: there you played 14, but \
+                 the winning moves were 2 4 6 8 10 12 16 18 20"
+            ),
+            "{strategy}"
+        );
+        assert!(
+            strategy.ends_with(
+                "The perfect player answered 2; then the game went: 8 ↔ 4, 16 ↔ 1, 18 ↔ 6, \
+                 12 ↔ 3, 15 ↔ 5, 20 ↔ 10."
+            ),
+            "{strategy}"
+        );
+        // 14 answered by 7, which leaves 1 alone, then a prime above 10.
+        let line = [14, 7, 1, 19];
+        let end = story::end(20, Side::First, &line, true, None, &oracle()).unwrap();
+        assert!(
+            end.strategy
+                .unwrap()
+                .ends_with("The perfect player answered 7; then the game went: 1 ↔ 19."),
+            "{line:?}"
+        );
+    }
+
+    #[test]
+    fn on_1_to_1_the_story_says_the_first_player_has_no_opening() {
+        let plan = perfect_plan(1, Side::Second);
+        let end = story::end(1, Side::First, &[], true, plan.as_ref(), &oracle()).unwrap();
+        let strategy = end.strategy.unwrap();
+        assert!(!strategy.contains(": ."), "{strategy}");
+        assert!(
+            strategy.starts_with("On 1..1 the second player wins"),
+            "{strategy}"
+        );
+        assert!(
+            end.message.contains("no even number on 1..1"),
+            "{}",
+            end.message
+        );
+    }
 }

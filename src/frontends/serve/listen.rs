@@ -1,7 +1,8 @@
-//! What `jg serve` says when it starts: the listening line of docs/API.md (scripts read it)
-//! and, for an address that is not loopback, the warning that the network can reach it.
+//! What `jg serve` says when it starts: the listening line of docs/API.md (scripts read it);
+//! bound to every interface (`--bind 0.0.0.0`), the addresses other machines can type, one a
+//! line; and, for an address that is not loopback, the warning that the network can reach it.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 /// `jg serve: listening on http://127.0.0.1:8080/` (an IPv6 address in brackets).
 pub fn listening_line(address: SocketAddr) -> String {
@@ -25,6 +26,57 @@ pub fn exposure_warning(address: SocketAddr) -> Option<String> {
         address.ip(),
         address.port()
     ))
+}
+
+/// The addresses of this machine's network interfaces other than loopback (and other than
+/// IPv6 link-local ones, which need an interface name to be typed), IPv4 first, each once.
+pub fn network_addresses() -> Vec<IpAddr> {
+    let mut addresses: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|interface| interface.ip())
+        .filter(|ip| typeable(*ip))
+        .collect();
+    addresses.sort_by_key(|ip| (ip.is_ipv6(), *ip));
+    addresses.dedup();
+    addresses
+}
+
+/// Whether another machine can reach `ip` by typing it: not loopback, not unspecified, not an
+/// IPv6 link-local address (fe80::/10, which needs a zone).
+fn typeable(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => !v4.is_loopback() && !v4.is_unspecified(),
+        IpAddr::V6(v6) => {
+            !v6.is_loopback() && !v6.is_unspecified() && (v6.segments()[0] & 0xffc0) != 0xfe80
+        }
+    }
+}
+
+/// What `jg serve` prints on stdout after the listening line when it listens on every
+/// interface (0.0.0.0, or :: for IPv4 and IPv6): one line for each address of this machine that
+/// others can type, `jg serve: on the network: http://192.168.1.20:8080/` (IPv4 only for
+/// 0.0.0.0), or a line saying there is none. Nothing for any other address, which the listening
+/// line names already.
+pub fn network_lines(bound: SocketAddr, addresses: &[IpAddr]) -> Vec<String> {
+    if !bound.ip().is_unspecified() {
+        return Vec::new();
+    }
+    let shown: Vec<SocketAddr> = addresses
+        .iter()
+        .filter(|ip| typeable(**ip) && (bound.is_ipv6() || ip.is_ipv4()))
+        .map(|ip| SocketAddr::new(*ip, bound.port()))
+        .collect();
+    if shown.is_empty() {
+        return vec![format!(
+            "jg serve: this machine has no network address besides loopback: other machines \
+             cannot reach it (connect it to the network, then start jg serve again)"
+        )];
+    }
+    shown
+        .iter()
+        .map(|address| format!("jg serve: on the network: http://{address}/"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -57,5 +109,39 @@ mod tests {
         assert!(exposure_warning(at("0.0.0.0:8080"))
             .unwrap()
             .contains("every network interface"));
+    }
+
+    #[test]
+    fn every_interface_prints_the_addresses_others_can_type() {
+        let at = |text: &str| text.parse::<SocketAddr>().unwrap();
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let machine = [
+            ip("192.168.1.20"),
+            ip("10.0.0.7"),
+            ip("127.0.0.1"),
+            ip("::1"),
+            ip("fe80::1"),
+            ip("2001:db8::5"),
+        ];
+        assert_eq!(
+            network_lines(at("0.0.0.0:8080"), &machine),
+            [
+                "jg serve: on the network: http://192.168.1.20:8080/",
+                "jg serve: on the network: http://10.0.0.7:8080/",
+            ]
+        );
+        assert_eq!(
+            network_lines(at("[::]:9000"), &machine)[2],
+            "jg serve: on the network: http://[2001:db8::5]:9000/"
+        );
+        assert_eq!(network_lines(at("[::]:9000"), &machine).len(), 3);
+        // A given address is named by the listening line already; loopback needs nothing.
+        assert!(network_lines(at("192.168.1.20:8080"), &machine).is_empty());
+        assert!(network_lines(at("127.0.0.1:8080"), &machine).is_empty());
+        let alone = network_lines(at("0.0.0.0:8080"), &[ip("127.0.0.1")]);
+        assert_eq!(alone.len(), 1);
+        assert!(alone[0].contains("no network address besides loopback"));
+        // The machine's own list: typeable addresses only.
+        assert!(network_addresses().iter().all(|ip| typeable(*ip)));
     }
 }

@@ -4,9 +4,15 @@
 //!
 //! - [`bounds`]: what the server holds and reads at most (bodies, uploads, n, jobs, time);
 //! - [`error`]: a refusal as `{"error": "…"}` with its status;
+//! - [`line`]: n and the line of play of a request, refused in plain words ("-4 is not a number
+//!   from 1 to 20") with a code the pages word in their language;
 //! - [`game`]: `POST /api/game` over `frontends::session` and `players`; [`story`]: the end of
 //!   a game in words, the perfect player's strategy and when the certificate proves it;
-//! - [`results`]: who wins n, the theorem, the chart, the certificate of n;
+//!   [`end`]: the same facts as numbers and codes, for the pages to word;
+//! - [`review`]: `POST /api/review`, every move marked as keeping or throwing away the win;
+//!   [`plan`]: `POST /api/plan`, a winning move and the answer to every reply (why it wins);
+//! - [`results`]: who wins n, the theorem, the chart, the certificate of n and its proof in
+//!   words (`jg explain`);
 //! - [`verify`]: an uploaded certificate checked by `jg_verify`;
 //! - [`listen`]: the listening line and the warning for a non-loopback address;
 //! - [`hosts`]: the names a request's Host may carry (DNS rebinding refused);
@@ -15,11 +21,15 @@
 
 pub mod assets;
 pub mod bounds;
+pub mod end;
 pub mod error;
 pub mod game;
 pub mod hosts;
+pub mod line;
 pub mod listen;
+pub mod plan;
 pub mod results;
+pub mod review;
 pub mod router;
 pub mod server;
 pub mod story;

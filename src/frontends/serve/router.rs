@@ -10,7 +10,10 @@ use super::bounds::{Limits, BODY_BYTES, DEFAULT_CHART_N, MAX_JSON_BYTES, MAX_UPL
 use super::error::ApiError;
 use super::game::{answer, GameRequest};
 use super::hosts::Hosts;
+use super::line;
+use super::plan::plan;
 use super::results;
+use super::review::review;
 use super::verify;
 use crate::players::Stop;
 use axum::body::Body;
@@ -28,9 +31,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The Content-Security-Policy of the pages: their own script, style and requests only; images
-/// of their own, the chart's `blob:` and the empty icon's `data:`; no frames, forms or plugins.
+/// of their own and the empty icon's `data:`; no frames, forms or plugins. The pages are ES
+/// modules of their own (`script-src 'self'` covers them), the chart is HTML.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; \
-style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; \
+style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; \
 form-action 'none'; frame-ancestors 'none'";
 
 /// What every handler shares: the permits of the blocking work, the bytes of the bodies held,
@@ -54,10 +58,14 @@ pub fn app(limits: Limits, hosts: Hosts) -> Router {
     };
     Router::new()
         .route("/api/game", post(game))
+        .route("/api/review", post(review_handler))
+        .route("/api/plan", post(plan_handler))
+        .route("/api/proof/{n}", get(proof))
         .route("/api/certificate/{n}", get(certificate))
         .route("/api/results/{n}", get(results_handler))
         .route("/api/theorem", get(theorem))
         .route("/api/chart.svg", get(chart))
+        .route("/api/winners", get(winners))
         .route("/api/verify", post(verify_handler))
         .fallback(page)
         .method_not_allowed_fallback(method_not_allowed)
@@ -227,22 +235,68 @@ async fn read_body(
     }
 }
 
+/// A JSON body of at most [`MAX_JSON_BYTES`], sent as `application/json`: 400 when it is not
+/// JSON.
+async fn json_body(
+    shared: &Shared,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<serde_json::Value, ApiError> {
+    content_type(headers, "application/json")?;
+    let held = read_body(shared, headers, body, MAX_JSON_BYTES, "body").await?;
+    serde_json::from_slice(&held.bytes).map_err(|error| {
+        ApiError::bad_request(format!(
+            "the body is not JSON ({error}); docs/API.md gives each route's fields"
+        ))
+    })
+}
+
 async fn game(
     State(shared): State<Shared>,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    content_type(&headers, "application/json")?;
-    let held = read_body(&shared, &headers, body, MAX_JSON_BYTES, "body").await?;
-    let request: GameRequest = serde_json::from_slice(&held.bytes).map_err(|error| {
+    let mut body = json_body(&shared, &headers, body).await?;
+    if !body.is_object() {
+        return Err(ApiError::bad_request(
+            "the body must be a JSON object: docs/API.md gives its fields",
+        ));
+    }
+    // n and the line first, so that a number typed on the page is refused in plain words.
+    let n = line::board_n(body.get("n"))?;
+    let moves = line::line_of_play(body.get("line"), n)?;
+    body["n"] = n.into();
+    body["line"] = moves.into();
+    let request: GameRequest = serde_json::from_value(body).map_err(|error| {
         ApiError::bad_request(format!(
             "the body is not the JSON this route reads ({error}); docs/API.md gives its fields"
         ))
     })?;
-    drop(held);
     let limits = shared.limits;
     let response = blocking(&shared, move |stop| answer(&request, &limits, stop)).await?;
     Ok(Json(response).into_response())
+}
+
+async fn review_handler(
+    State(shared): State<Shared>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let body = json_body(&shared, &headers, body).await?;
+    let (n, moves) = line::board_and_line(&body)?;
+    let value = blocking(&shared, move |stop| review(n, &moves, stop)).await?;
+    Ok(Json(value).into_response())
+}
+
+async fn plan_handler(
+    State(shared): State<Shared>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let body = json_body(&shared, &headers, body).await?;
+    let (n, moves) = line::board_and_line(&body)?;
+    let value = blocking(&shared, move |stop| plan(n, &moves, stop)).await?;
+    Ok(Json(value).into_response())
 }
 
 /// n of a path: a whole number from 1 to 2^64 − 1 (0 is refused by the route, 422).
@@ -250,9 +304,13 @@ fn path_n(path: Result<Path<String>, PathRejection>) -> Result<u64, ApiError> {
     let Path(text) = path.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
     text.parse::<u64>().map_err(|_| {
         ApiError::bad_request(format!(
-            "'{text}' is not a whole number from 1 to {}",
+            "n = {text} is not possible: n must be a number from 1 to {}",
             u64::MAX
         ))
+        .with_code(
+            "n_range",
+            serde_json::json!({ "n": text, "max": u64::MAX.to_string() }),
+        )
     })
 }
 
@@ -282,6 +340,15 @@ async fn results_handler(
     Ok(Json(value).into_response())
 }
 
+async fn proof(
+    State(shared): State<Shared>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let n = path_n(path)?;
+    let value = blocking(&shared, move |_| results::proof(n)).await?;
+    Ok(Json(value).into_response())
+}
+
 async fn theorem() -> Response {
     Json(results::theorem()).into_response()
 }
@@ -301,10 +368,25 @@ async fn chart(
         None => DEFAULT_CHART_N,
         Some(text) => text
             .parse::<u64>()
-            .map_err(|_| ApiError::bad_request(format!("to = '{text}' is not a whole number")))?,
+            .map_err(|_| results::chart_refused(&text, true))?,
     };
     let svg = blocking(&shared, move |_| results::chart(to)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+async fn winners(
+    State(shared): State<Shared>,
+    query: Result<Query<ChartQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    let to = match query.to {
+        None => DEFAULT_CHART_N,
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| results::chart_refused(&text, true))?,
+    };
+    let value = blocking(&shared, move |_| results::winners(to)).await?;
+    Ok(Json(value).into_response())
 }
 
 async fn verify_handler(

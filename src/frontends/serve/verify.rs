@@ -13,17 +13,35 @@ use serde_json::{json, Value};
 /// was written, a bit flipped) is a certificate that fails: invalid, not 422.
 /// The bytes are the upload itself (bounded by the route, 16 MiB), not a copy.
 pub fn verify(bytes: &[u8], limits: &Limits) -> Result<Value, ApiError> {
-    let not_a_certificate =
-        |why: &dyn std::fmt::Display| ApiError::unprocessable(format!("not a certificate: {why}"));
+    let not_a_certificate = |why: &dyn std::fmt::Display| {
+        ApiError::unprocessable(format!("not a certificate: {why}"))
+            .with_code("not_certificate", json!({ "reason": why.to_string() }))
+    };
     if is_chain_certificate(bytes) {
         return Ok(match check_within(bytes, limits) {
-            Ok(verdict) => valid(verdict.to_string()),
+            Ok(verdict) => {
+                let facts = json!({
+                    "kind": "chain",
+                    "n": verdict.n.to_string(),
+                    "length": verdict.length.to_string(),
+                });
+                valid(verdict.to_string(), facts)
+            }
             Err(why @ ChainRejection::Limit(_)) => refused(&why),
             Err(why) => invalid(&why),
         });
     }
     match verify_bytes(bytes, limits) {
-        Ok(verdict) => Ok(valid(verdict.to_string())),
+        Ok(verdict) => {
+            let facts = json!({
+                "kind": "game",
+                "n": verdict.n.to_string(),
+                "n_last": verdict.n_last.to_string(),
+                "winner": verdict.winner.name(),
+                "positions": verdict.positions.to_string(),
+            });
+            Ok(valid(verdict.to_string(), facts))
+        }
         Err(why @ Rejection::Header { .. }) if !why.to_string().contains("BLAKE3") => {
             Err(not_a_certificate(&why))
         }
@@ -32,15 +50,27 @@ pub fn verify(bytes: &[u8], limits: &Limits) -> Result<Value, ApiError> {
     }
 }
 
-fn valid(line: String) -> Value {
-    json!({ "valid": true, "status": "valid", "verdict": line })
+/// A valid certificate: the verifier's line and what it proves (`claim`, for the pages to word).
+fn valid(line: String, claim: Value) -> Value {
+    json!({ "valid": true, "status": "valid", "verdict": line, "claim": claim })
 }
 
+/// A certificate whose proof fails: the verifier's line and its reason alone.
 fn invalid(why: &dyn std::fmt::Display) -> Value {
-    json!({ "valid": false, "status": "invalid", "verdict": format!("invalid: {why}") })
+    json!({
+        "valid": false,
+        "status": "invalid",
+        "verdict": format!("invalid: {why}"),
+        "reason": why.to_string(),
+    })
 }
 
 /// A verifier bound stopped the check: no verdict on the proof.
 fn refused(why: &dyn std::fmt::Display) -> Value {
-    json!({ "valid": false, "status": "refused", "verdict": format!("refused: {why}") })
+    json!({
+        "valid": false,
+        "status": "refused",
+        "verdict": format!("refused: {why}"),
+        "reason": why.to_string(),
+    })
 }

@@ -11,7 +11,8 @@ use std::time::Duration;
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
     /// The address to listen on: 127.0.0.1 (the default) is this machine only; 0.0.0.0 (or
-    /// any address that is not loopback) opens the server to the network, e.g. a classroom
+    /// any address that is not loopback) opens the server to the network, e.g. a classroom:
+    /// with 0.0.0.0 it prints the addresses of this machine that the students can type
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub bind: IpAddr,
     /// The port (0: a free port, which the listening line names)
@@ -52,9 +53,11 @@ pub struct Args {
     pub playout_work_per_second: u64,
 }
 
-const AFTER_HELP: &str = "The pages (Play, Results, Verify) and their JSON API (docs/API.md) are \
+const AFTER_HELP: &str = "The pages (Play, Review, Results, Verify; in English and French) and their JSON API (docs/API.md) are \
 in the binary: nothing else is needed, and nothing is fetched from the network.\n\
-On start one line on stdout: `jg serve: listening on http://ADDR:PORT/`. Ctrl-C stops the \
+On start one line on stdout: `jg serve: listening on http://ADDR:PORT/`; with --bind 0.0.0.0 \
+(or ::) then one line for each network address of this machine, `jg serve: on the network: \
+http://192.168.1.20:PORT/`, the addresses to give the students. Ctrl-C stops the \
 server within about 2 s, whatever the clients do (answers under way get that long to finish; \
 the work of the rest is stopped).\n\n\
 Only its own pages may drive it:\n  \
@@ -62,8 +65,8 @@ Only its own pages may drive it:\n  \
 default), localhost or a loopback address (127.0.0.1, [::1]); bound to another address, also \
 any IP address and this machine's name (and NAME.local); and every --allow-host NAME; else 421 \
 (a page of another site reaching this port through a name of its own is refused);\n  \
-- POST /api/game takes Content-Type application/json, POST /api/verify \
-application/octet-stream, else 415 (a cross-site form or text/plain POST is refused);\n  \
+- POST /api/game, /api/review and /api/plan take Content-Type application/json, POST \
+/api/verify application/octet-stream, else 415 (a cross-site form or text/plain POST is refused);\n  \
 - the pages are sent with a Content-Security-Policy (their own scripts, styles and requests \
 only) and X-Content-Type-Options: nosniff.\n\n\
 Bounds:\n  \
@@ -121,6 +124,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             eprintln!("{warning}");
         }
         println!("{}", listen::listening_line(bound));
+        for line in listen::network_lines(bound, &listen::network_addresses()) {
+            println!("{line}");
+        }
         let stop = async {
             let _ = tokio::signal::ctrl_c().await;
             eprintln!("jg serve: stopping (Ctrl-C)");

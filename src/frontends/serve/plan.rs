@@ -1,0 +1,91 @@
+//! `POST /api/plan`: why a position is won, as a plan a person can follow: a winning move, and
+//! the answer to every number the opponent may name from then on.
+//!
+//! The plan is a pairing (docs/MATH.md §3). After the line, let H be the unplayed numbers. The
+//! player to move wins by moving to w exactly when some maximum matching M of H misses w
+//! (w ∈ D(H)). Play w, then answer each number a the opponent names with its partner M(a). The
+//! opponent's number a is always matched in M: the game so far, from w, is a path w, a₁, M(a₁),
+//! …, aₖ, M(aₖ), a of distinct numbers, and an unmatched a would make it an augmenting path of M
+//! from the unmatched w, which a maximum matching has none of. Its partner is free: the numbers
+//! played since w are whole pairs and w, and a was not played. So the player always has a move,
+//! and the opponent is the one left without one.
+//!
+//! The pairs listed are those of the numbers the opponent may ever name: the neighbours of w
+//! and, from each answer, its neighbours (other than w), as long as new numbers come; a number
+//! reached this way that M leaves unmatched can never be named in a game (the argument above),
+//! so it has no pair.
+
+use super::error::ApiError;
+use super::game::{internal, RULE};
+use crate::engines::matching::{Engine, Graph};
+use crate::engines::position::PositionOracle;
+use crate::players::Stop;
+use serde::Serialize;
+
+/// The answer of `POST /api/plan` (docs/API.md): `move` and `pairs` are null when the player to
+/// move loses (or has no move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Plan {
+    #[serde(rename = "move")]
+    pub first: Option<u64>,
+    /// (the opponent's number, the answer), ascending by the opponent's number.
+    pub pairs: Option<Vec<[u64; 2]>>,
+}
+
+/// The plan of the player to move after `line` on 1..n (a legal line): the smallest winning move
+/// and the pairs of a maximum matching of the unplayed numbers that misses it.
+pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
+    stop.check()?;
+    let oracle = PositionOracle::new(RULE);
+    let analysis = oracle.analyse(n, line).map_err(internal)?;
+    let Some(&w) = analysis.winning_moves.first() else {
+        return Ok(Plan {
+            first: None,
+            pairs: None,
+        });
+    };
+    stop.check()?;
+    let mut played = vec![false; n as usize + 1];
+    for &k in line {
+        played[k as usize] = true;
+    }
+    let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
+    let active = graph.vertex_count();
+    let id = |k: u64| numbers.partition_point(|&m| m < k) as u32;
+    let mut engine = Engine::new(&graph);
+    let mut matching = engine.maximum_matching(active);
+    stop.check()?;
+    if !engine.avoid(active, &mut matching, id(w)) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            format!("no maximum matching misses the winning move {w}: the engines disagree"),
+        ));
+    }
+    // The numbers the opponent may name, from w's neighbours on through each answer's.
+    let w_id = id(w);
+    let mut seen = vec![false; active as usize];
+    seen[w_id as usize] = true;
+    let mut queue: Vec<u32> = Vec::new();
+    let reach = |v: u32, seen: &mut Vec<bool>, queue: &mut Vec<u32>| {
+        for &a in graph.neighbours(v) {
+            if !seen[a as usize] {
+                seen[a as usize] = true;
+                queue.push(a);
+            }
+        }
+    };
+    reach(w_id, &mut seen, &mut queue);
+    let mut pairs = Vec::new();
+    while let Some(a) = queue.pop() {
+        let Some(b) = matching.partner(a) else {
+            continue;
+        };
+        pairs.push([numbers[a as usize], numbers[b as usize]]);
+        reach(b, &mut seen, &mut queue);
+    }
+    pairs.sort_unstable();
+    Ok(Plan {
+        first: Some(w),
+        pairs: Some(pairs),
+    })
+}

@@ -1,0 +1,38 @@
+// The web app of `jg serve`: four views over the JSON API of docs/API.md, as ES modules with
+// no build step and no framework: play.js, review.js, results.js, verify.js, and words.js (every
+// word, in English and French). The pages hold no game logic: the server decides every move,
+// hint and verdict.
+import { chooseLanguage, language, setLanguage } from './words.js';
+import { startPlay } from './play.js';
+import { reviewGame, startReview } from './review.js';
+import { showResults, startResults } from './results.js';
+import { startVerify } from './verify.js';
+
+const VIEWS = ['play', 'review', 'results', 'verify'];
+
+function route() {
+  let name = location.hash.replace(/^#/, '');
+  if (!VIEWS.includes(name)) name = 'play';
+  for (const v of VIEWS) {
+    document.getElementById(`view-${v}`).hidden = v !== name;
+    const tab = document.getElementById(`tab-${v}`);
+    if (v === name) tab.setAttribute('aria-current', 'page');
+    else tab.removeAttribute('aria-current');
+  }
+  document.body.dataset.view = name;
+  if (name === 'results') showResults();
+}
+
+setLanguage(chooseLanguage());
+document.getElementById('language').addEventListener('click', () => {
+  setLanguage(language() === 'fr' ? 'en' : 'fr', true);
+});
+startReview();
+startResults();
+startVerify();
+startPlay((g) => {
+  location.hash = '#review';
+  reviewGame(g);
+});
+window.addEventListener('hashchange', route);
+route();

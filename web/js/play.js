@@ -1,0 +1,535 @@
+// The Play view: a game against a level or another person on this screen. The page keeps the
+// line of play and sends it with every request (POST /api/game); the server answers with the
+// allowed moves, the winning moves (hints), the opponent's reply, whose turn it is and the end,
+// and POST /api/plan says why a winning move wins. Nothing here judges a move.
+import { post, typed } from './api.js';
+import { t, refusal, sideWord } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+
+// The opponents by level, weakest first: the order of their measured strength in `jg arena`
+// (each player's share of wins in the round robins at n = 20, 100 and 1000:
+// random < playouts < careful < fewest-replies < perfect). The API names are unchanged.
+export const LEVELS = ['random', 'playouts', 'careful', 'fewest-replies', 'perfect'];
+export const PERSON = 'person';
+const OPPONENTS = [PERSON, ...LEVELS];
+
+const STORE = 'jg-game';
+const PAIRS_SHOWN = 24;
+
+const game = {
+  n: 20,
+  you: 'first',
+  opponent: 'perfect',
+  seed: 0,
+  names: ['', ''],
+  line: [],
+  hints: false,
+  answer: null, // the server's last answer
+  plan: null, // the last answer of /api/plan, with the line it is for
+  error: null, // the last refusal, worded again when the language changes
+  seq: 0, // the request in flight (an older answer is dropped)
+  busy: false,
+};
+
+let onReview = () => {};
+
+const board = $('board');
+let boardN = 0;
+let cells = [];
+let marked = new Map();
+
+function show(el, text) {
+  el.textContent = text;
+  el.hidden = false;
+}
+
+function hide(el) {
+  el.hidden = true;
+  el.textContent = '';
+}
+
+const twoPeople = () => game.opponent === PERSON;
+
+// The name of a side in a game of two people: the name typed, else its colour.
+function nameOf(side) {
+  const typedName = game.names[side === 'first' ? 0 : 1];
+  return typedName || t(side === 'first' ? 'colour.first' : 'colour.second');
+}
+
+// Is move i of the line the person's (in a game of two, the first player's, shown blue)?
+function isMine(i) {
+  return (i % 2 === 0) === (game.you === 'first');
+}
+
+// ---- The board ----------------------------------------------------------------------------
+
+// The board of 1..n in blocks of 100 numbers, 10 a row (so a number's multiples line up); a
+// block off screen is not laid out (style.css), so n = 10 000 stays cheap.
+function buildBoard(n) {
+  const parts = [];
+  for (let start = 1; start <= n; start += 100) {
+    const end = Math.min(n, start + 99);
+    parts.push(`<div class="block" role="group" aria-label="${start}–${end}">`);
+    for (let k = start; k <= end; k++) {
+      parts.push(`<button type="button" class="cell" data-n="${k}" disabled>${k}</button>`);
+    }
+    parts.push('</div>');
+  }
+  board.innerHTML = parts.join('');
+  cells = new Array(n + 1);
+  for (const el of board.querySelectorAll('.cell')) cells[Number(el.dataset.n)] = el;
+  marked = new Map();
+  boardN = n;
+  board.dataset.n = String(n);
+}
+
+// Marks the board from an answer, touching only the numbers whose state changes.
+function paintBoard(answer) {
+  const next = new Map();
+  const last = answer.line.length - 1;
+  answer.line.forEach((k, i) => {
+    next.set(k, `cell played ${isMine(i) ? 'mine' : 'theirs'}${i === last ? ' last' : ''}`);
+  });
+  const winning = new Set(game.hints ? answer.winning || [] : []);
+  for (const k of answer.legal) next.set(k, `cell legal${winning.has(k) ? ' winning' : ''}`);
+  for (const k of marked.keys()) {
+    if (!next.has(k) && cells[k]) {
+      cells[k].className = 'cell';
+      cells[k].disabled = true;
+    }
+  }
+  for (const [k, cls] of next) {
+    const c = cells[k];
+    if (!c || marked.get(k) === cls) continue;
+    c.className = cls;
+    c.disabled = !cls.startsWith('cell legal');
+  }
+  marked = next;
+}
+
+function paintLine(answer) {
+  const ol = $('line');
+  const who = (i) => {
+    if (twoPeople()) return nameOf(i % 2 === 0 ? 'first' : 'second');
+    return isMine(i) ? t('line.you') : t('line.opp');
+  };
+  const items = answer.line.map((k, i) => {
+    const li = document.createElement('li');
+    li.className = isMine(i) ? 'mine' : 'theirs';
+    li.dataset.n = String(k);
+    const span = document.createElement('span');
+    span.className = 'who';
+    span.textContent = who(i);
+    li.append(span, ` ${k}`);
+    return li;
+  });
+  if (!items.length) {
+    const li = document.createElement('li');
+    li.className = 'empty';
+    li.textContent = t('play.no_move_yet');
+    items.push(li);
+  }
+  ol.replaceChildren(...items);
+  ol.dataset.length = String(answer.line.length);
+}
+
+function paintLegend() {
+  $('legend-mine').textContent = twoPeople() ? nameOf('first') : t('legend.mine');
+  $('legend-theirs').textContent = twoPeople() ? nameOf('second') : t('legend.theirs');
+}
+
+// ---- Words of the game -----------------------------------------------------------------------
+
+function statusText(answer) {
+  const last = answer.line.length ? answer.line[answer.line.length - 1] : null;
+  const count = answer.legal.length;
+  if (answer.over) {
+    if (twoPeople()) return t('status.name_won', nameOf(answer.winner_side));
+    return answer.winner === 'you' ? t('status.you_won') : t('status.opp_won');
+  }
+  if (twoPeople()) return t('status.turn_of', { name: nameOf(answer.to_move_side), last, count });
+  if (answer.to_move !== 'you') return t('status.opponent_to_move');
+  return t('status.your_move', { reply: answer.reply, last, count });
+}
+
+// Whether a person is to move (the hints and "Why?" are theirs).
+function personToMove(answer) {
+  return !answer.over && (twoPeople() || answer.to_move === 'you');
+}
+
+function paintHint(answer) {
+  const el = $('hint-text');
+  const canHint = game.hints && personToMove(answer) && Array.isArray(answer.winning);
+  if (!canHint) hide(el);
+  else show(el, answer.winning.length ? t('hint.moves', answer.winning) : t('hint.none'));
+  $('why').hidden = !(canHint && answer.winning.length > 0);
+}
+
+function paintWhy() {
+  const box = $('why-box');
+  const plan = game.plan;
+  const current = plan && game.answer && plan.line.join(' ') === game.answer.line.join(' ');
+  if (!current || !game.hints) {
+    box.hidden = true;
+    return;
+  }
+  const pairs = plan.pairs || [];
+  const list = $('why-pairs');
+  const because = box.querySelector('[data-w="why.because"]');
+  if (plan.move == null) {
+    $('why-move').textContent = t('why.lost');
+    list.replaceChildren();
+    $('why-more').hidden = true;
+    because.hidden = true;
+  } else if (!pairs.length) {
+    $('why-move').textContent = t('why.nothing_left', plan.move);
+    list.replaceChildren();
+    $('why-more').hidden = true;
+    because.hidden = true;
+  } else {
+    $('why-move').textContent = t('why.move', plan.move, plan.line.length === 0);
+    const shown = plan.all ? pairs : pairs.slice(0, PAIRS_SHOWN);
+    list.replaceChildren(
+      ...shown.map(([a, b]) => {
+        const li = document.createElement('li');
+        li.textContent = t('why.pair', a, b);
+        li.dataset.from = String(a);
+        li.dataset.to = String(b);
+        return li;
+      }),
+    );
+    $('why-more').hidden = shown.length === pairs.length;
+    $('why-more').textContent = t('why.more', pairs.length);
+    because.hidden = false;
+  }
+  box.dataset.move = String(plan.move);
+  box.hidden = false;
+}
+
+// The end in words, from the facts of the answer (`end`, `strategy_facts`).
+function endWords(answer) {
+  const facts = answer.end || { last: null, related: [] };
+  let winnerWords;
+  let loser;
+  if (twoPeople()) {
+    winnerWords = t('end.name_wins', nameOf(answer.winner_side));
+    loser = nameOf(answer.winner_side === 'first' ? 'second' : 'first');
+  } else {
+    winnerWords = answer.winner === 'you' ? t('end.you_win') : t('end.opp_wins');
+    loser = answer.winner === 'you' ? t('end.opponent') : t('end.you');
+  }
+  return t('end.message', { last: facts.last, related: facts.related, loser, winnerWords });
+}
+
+function strategyWords(answer) {
+  const s = answer.strategy_facts;
+  if (!s) return '';
+  const n = answer.n;
+  if (s.kind === 'pairing' && !s.pairs.length) {
+    return s.opening == null ? t('end.no_opening', { n }) : t('end.opening_only', { n, opening: s.opening });
+  }
+  if (s.kind === 'pairing') return t('end.pairing', { n, side: sideWord(s.side), opening: s.opening, pairs: s.pairs });
+  if (s.kind === 'winning_side') return t('end.winning_side', { n, side: sideWord(s.side), pairs: s.pairs });
+  if (s.kind === 'mistake') return t('end.mistake', s);
+  return '';
+}
+
+function paintResult(answer) {
+  const box = $('result');
+  if (!answer.over) {
+    box.hidden = true;
+    box.removeAttribute('data-winner');
+    return;
+  }
+  box.hidden = false;
+  box.dataset.winner = twoPeople() ? answer.winner_side : answer.winner;
+  $('message').textContent = endWords(answer);
+  const strategy = strategyWords(answer);
+  $('strategy').textContent = strategy;
+  $('strategy-box').hidden = !strategy;
+  const link = $('certificate-link');
+  if (answer.certificate) {
+    link.href = answer.certificate;
+    link.setAttribute('download', `cert-${answer.n}.bin`);
+    $('certificate').hidden = false;
+  } else {
+    link.href = '#play';
+    $('certificate').hidden = true;
+  }
+}
+
+// The index of the person's last move in the line, or -1 (two people: the last move).
+function undoTo(line) {
+  if (twoPeople()) return line.length - 1;
+  for (let i = line.length - 1; i >= 0; i--) if (isMine(i)) return i;
+  return -1;
+}
+
+function paintControls() {
+  const answer = game.answer;
+  $('undo').disabled = game.busy || !answer || undoTo(answer.line) < 0;
+  $('hint').setAttribute('aria-pressed', String(game.hints));
+  $('hint').textContent = game.hints ? t('hint.hide') : t('hint.show');
+  const canMove = !game.busy && answer && personToMove(answer);
+  $('move').disabled = !canMove;
+  $('play-move').disabled = !canMove;
+  $('why').disabled = game.busy;
+  board.setAttribute('aria-busy', String(game.busy));
+  document.body.dataset.busy = String(game.busy);
+}
+
+function paintState(answer) {
+  const body = document.body;
+  if (answer.over) body.dataset.state = 'over';
+  else if (twoPeople()) body.dataset.state = 'turn';
+  else body.dataset.state = answer.to_move || '';
+  body.dataset.turn = answer.to_move_side || '';
+  body.dataset.mode = twoPeople() ? 'two' : 'level';
+  $('status').dataset.turn = answer.over ? '' : answer.to_move_side || '';
+}
+
+function paintGame() {
+  const t0 = performance.now();
+  const answer = game.answer;
+  if (boardN !== answer.n) buildBoard(answer.n);
+  paintBoard(answer);
+  paintLine(answer);
+  paintLegend();
+  $('status').textContent = statusText(answer);
+  paintState(answer);
+  paintHint(answer);
+  paintWhy();
+  paintResult(answer);
+  $('move').setAttribute('aria-describedby', 'status');
+  paintControls();
+  // The script's own cost of the last update (the browser test reports it at n = 10 000).
+  document.body.dataset.paintMs = (performance.now() - t0).toFixed(1);
+}
+
+function paintError() {
+  if (game.error) show($('play-error'), refusal(game.error));
+  else hide($('play-error'));
+}
+
+// ---- Settings --------------------------------------------------------------------------------
+
+function formSettings() {
+  const opponent = $('opponent').value;
+  return {
+    n: typed($('n').value),
+    you: opponent === PERSON ? 'first' : $('side').value,
+    opponent,
+    names: [$('name-1').value.trim(), $('name-2').value.trim()],
+  };
+}
+
+// Shows the fields of the opponent chosen, its level's words, and whether the form differs
+// from the game on the board (then its settings wait for "New game").
+function paintSettings() {
+  const s = formSettings();
+  const person = s.opponent === PERSON;
+  $('names').hidden = !person;
+  $('side-label').hidden = person;
+  $('level-note').textContent = t(`level.${s.opponent}`);
+  const differs =
+    game.answer &&
+    (String(s.n) !== String(game.n) ||
+      s.opponent !== game.opponent ||
+      (!person && s.you !== game.you) ||
+      (person && s.names.join('\u0000') !== game.names.join('\u0000')));
+  $('pending').hidden = !differs;
+}
+
+function settingsToForm() {
+  $('n').value = String(game.n);
+  $('opponent').value = game.opponent;
+  $('side').value = game.you;
+  $('name-1').value = game.names[0];
+  $('name-2').value = game.names[1];
+  paintSettings();
+}
+
+function save() {
+  try {
+    const { n, you, opponent, seed, line, hints, names } = game;
+    localStorage.setItem(STORE, JSON.stringify({ n, you, opponent, seed, line, hints, names }));
+  } catch (_) {
+    // storage may be off: the game still works, it is only not kept across reloads
+  }
+}
+
+// ---- Requests --------------------------------------------------------------------------------
+
+// Asks the server for the position after `line` under `settings`; adopts the answer, or shows
+// the refusal in words and keeps the game as it was.
+async function ask(settings, line) {
+  const seq = ++game.seq;
+  game.busy = true;
+  paintControls();
+  game.error = null;
+  paintError();
+  try {
+    const answer = await post('/api/game', {
+      n: settings.n,
+      you: settings.you,
+      opponent: settings.opponent,
+      seed: settings.seed,
+      line,
+      hints: game.hints,
+    });
+    if (seq !== game.seq) return;
+    Object.assign(game, settings);
+    game.line = answer.line.slice();
+    game.answer = answer;
+    save();
+    game.busy = false;
+    paintGame();
+    paintSettings();
+  } catch (e) {
+    if (seq !== game.seq) return;
+    game.error = e;
+    paintError();
+    if (!game.answer) $('status').textContent = t('status.no_game');
+  } finally {
+    if (seq === game.seq) {
+      game.busy = false;
+      paintControls();
+    }
+  }
+}
+
+function current() {
+  return { n: game.n, you: game.you, opponent: game.opponent, seed: game.seed, names: game.names };
+}
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+function newGame() {
+  return ask({ ...formSettings(), seed: randomSeed() }, []);
+}
+
+function play(k) {
+  if (game.busy || !game.answer || !personToMove(game.answer)) return;
+  ask(current(), game.line.concat([k]));
+}
+
+async function why() {
+  if (game.busy || !game.answer) return;
+  const line = game.answer.line.slice();
+  const seq = ++game.seq;
+  game.busy = true;
+  paintControls();
+  try {
+    const plan = await post('/api/plan', { n: game.n, line });
+    if (seq !== game.seq) return;
+    game.plan = { ...plan, line, all: false };
+    game.error = null;
+    paintError();
+    paintWhy();
+  } catch (e) {
+    if (seq !== game.seq) return;
+    game.error = e;
+    paintError();
+  } finally {
+    if (seq === game.seq) {
+      game.busy = false;
+      paintControls();
+    }
+  }
+}
+
+// ---- Start -----------------------------------------------------------------------------------
+
+// Wires the view; `review` is called with the game to review ("Review this game").
+export function startPlay(review) {
+  onReview = review;
+  $('game-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    newGame();
+  });
+  for (const id of ['n', 'opponent', 'side', 'name-1', 'name-2']) {
+    $(id).addEventListener('input', paintSettings);
+    $(id).addEventListener('change', paintSettings);
+  }
+  board.addEventListener('click', (ev) => {
+    const cell = ev.target.closest('.cell');
+    if (!cell || cell.disabled) return;
+    play(Number(cell.dataset.n));
+  });
+  $('move-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const raw = $('move').value.trim();
+    if (raw === '') {
+      game.error = { wordKey: 'err.type_number', message: t('err.type_number') };
+      paintError();
+      return;
+    }
+    play(typed(raw));
+    $('move').value = '';
+  });
+  $('hint').addEventListener('click', () => {
+    game.hints = !game.hints;
+    if (game.answer && personToMove(game.answer)) {
+      ask(current(), game.line.slice());
+    } else {
+      save();
+      paintControls();
+      if (game.answer) {
+        paintHint(game.answer);
+        paintWhy();
+      }
+    }
+  });
+  $('why').addEventListener('click', why);
+  $('why-more').addEventListener('click', () => {
+    if (game.plan) game.plan.all = true;
+    paintWhy();
+  });
+  $('undo').addEventListener('click', () => {
+    if (game.busy || !game.answer) return;
+    const i = undoTo(game.line);
+    if (i >= 0) ask(current(), game.line.slice(0, i));
+  });
+  $('review-game').addEventListener('click', () => {
+    if (!game.answer) return;
+    onReview({ n: game.n, line: game.answer.line.slice(), you: game.you, opponent: game.opponent, names: game.names.slice() });
+  });
+  document.addEventListener('language', () => {
+    paintSettings();
+    paintError();
+    if (game.answer) paintGame();
+    else if (!game.error) $('status').textContent = t('status.loading');
+  });
+
+  // Opens on the game kept from the last visit, else on a new game of the form's defaults.
+  $('status').textContent = t('status.loading');
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORE) || 'null');
+  } catch (_) {
+    kept = null;
+  }
+  if (kept && Number.isInteger(kept.n) && Array.isArray(kept.line) && OPPONENTS.includes(kept.opponent)) {
+    game.hints = kept.hints === true;
+    const settings = {
+      n: kept.n,
+      you: kept.you === 'second' ? 'second' : 'first',
+      opponent: kept.opponent,
+      seed: Number(kept.seed) || 0,
+      names: Array.isArray(kept.names) ? [String(kept.names[0] || ''), String(kept.names[1] || '')] : ['', ''],
+    };
+    Object.assign(game, settings);
+    settingsToForm();
+    ask(settings, kept.line).then(() => {
+      if (!game.answer) newGame();
+    });
+  } else {
+    paintSettings();
+    newGame();
+  }
+}
