@@ -1,9 +1,10 @@
 //! How many games there are (`jg count`, docs/COUNTING.md): the published terms of OEIS
-//! A348842–A348844 pinned; the hub counter against the enumeration that walks every game; the
-//! same bytes on one thread and on two; the CLI's outputs as reviewed snapshots; and the
-//! committed b-files and figure against what the commands write now.
-//! (The test that breaks one step of the hub counter and sees the agreement fail is beside the
-//! counter, in src/engines/count/hubs.rs: the broken steps are switches only tests can reach.)
+//! A348842–A348844 pinned; the frontier counter, the hub counter and the enumeration that walks
+//! every game against each other; the same bytes on one thread and on two; the CLI's outputs as
+//! reviewed snapshots; and the committed b-files and figure against what the commands write now.
+//! (The tests that break one step of a counter and see the agreement fail are beside the
+//! counters, in src/engines/count/hubs.rs and frontier.rs: the broken steps are switches only
+//! tests can reach.)
 
 use juniper_green::engines::count::{count, Count, CountOptions, Method, Parity};
 use juniper_green::frontends::growth;
@@ -55,9 +56,15 @@ fn counted(n: u32, method: Method) -> Count {
 
 #[test]
 fn the_published_terms_of_a348842_to_a348844_are_counted() {
+    for method in [Method::Frontier, Method::Hubs] {
+        published_terms_by(method);
+    }
+}
+
+fn published_terms_by(method: Method) {
     let mut a348843 = Vec::new();
     for n in 1..=22 {
-        let c = counted(n, Method::Hubs);
+        let c = counted(n, method);
         assert_eq!(
             c.games().unwrap().total().unwrap(),
             A348842[n as usize - 1],
@@ -76,30 +83,50 @@ fn the_published_terms_of_a348842_to_a348844_are_counted() {
     }
     assert_eq!(a348843, A348843);
     // The openings are the even numbers, in order.
-    let c = counted(15, Method::Hubs);
+    let c = counted(15, method);
     let openings: Vec<u32> = c.openings.iter().map(|o| o.0).collect();
     assert_eq!(openings, [2, 4, 6, 8, 10, 12, 14]);
 }
 
-/// The two methods share nothing but the rules of `game.rs`: the walk enumerates positions of
-/// the bitset board, the hub counter multiplies polynomials over the light graph's pieces.
+/// The three methods share nothing but the rules of the game: the walk enumerates positions of
+/// the bitset board of `game.rs`; the hub counter multiplies polynomials over the light graph's
+/// pieces; the frontier counter runs a programme over the divisibility graph's vertices (and
+/// reads the rules off the divisibility of numbers itself). Every opening, every parity.
 #[test]
-fn the_hub_counter_and_the_walk_agree_for_every_n_up_to_26() {
+fn the_frontier_counter_the_hub_counter_and_the_walk_agree_for_every_n_up_to_26() {
     for n in 1..=26 {
         let walked = counted(n, Method::Enumerate);
-        let fast = counted(n, Method::Hubs);
-        assert_eq!(walked.openings, fast.openings, "n = {n}");
+        let hubs = counted(n, Method::Hubs);
+        let frontier = counted(n, Method::Frontier);
+        assert_eq!(walked.openings, hubs.openings, "n = {n}");
+        assert_eq!(walked.openings, frontier.openings, "n = {n}");
         // Every game has a parity: odd + even is the count of each opening.
-        for (_, g) in &fast.openings {
+        for (_, g) in &frontier.openings {
             assert_eq!(g.total().unwrap(), g.odd + g.even);
         }
     }
+}
+
+/// Past the walk's reach, the two fast methods against each other: every opening and parity of
+/// n = 27..36 (about 10 s of the hub counter in all, under 2 s of the frontier counter).
+#[test]
+fn the_frontier_counter_and_the_hub_counter_agree_for_every_n_up_to_36() {
+    for n in 27..=36 {
+        let hubs = counted(n, Method::Hubs);
+        let frontier = counted(n, Method::Frontier);
+        assert_eq!(hubs.openings, frontier.openings, "n = {n}");
+        assert_eq!(frontier.openings.len(), n as usize / 2);
+    }
+    // auto counts by the hubs up to 29, by the frontier above.
+    assert_eq!(Method::Auto.for_n(29), Method::Hubs);
+    assert_eq!(Method::Auto.for_n(30), Method::Frontier);
 }
 
 #[test]
 fn every_number_of_hubs_gives_the_same_counts_at_n_34() {
     let with = |hubs| {
         let options = CountOptions {
+            method: Method::Hubs,
             hubs: Some(hubs),
             ..Default::default()
         };
@@ -182,16 +209,22 @@ fn the_outputs_of_jg_count() {
         &["count", "4", "--by-opening", "--format", "json"],
         &["count", "--range", "1..2", "--format", "json"],
         &["count", "10", "--method", "enumerate", "--format", "csv"],
+        &["count", "10", "--method", "frontier", "--format", "csv", "--stats"],
+        &["count", "10", "--method", "hubs", "--hubs", "3", "--format", "csv", "--stats"],
+        &["count", "4", "--method", "enumerate", "--stats"],
     ]));
 }
 
 #[test]
 fn what_jg_count_refuses_and_its_help() {
     insta::assert_snapshot!(transcript(&[
-        &["count", "65"],
+        &["count", "129"],
         &["count", "0"],
         &["count", "33", "--method", "enumerate"],
+        &["count", "65", "--method", "hubs"],
         &["count", "20", "--hubs", "8"],
+        &["count", "30", "--hubs", "3"],
+        &["count", "40", "--method", "frontier", "--memory-mib", "1"],
         &["count", "--range", "9..3"],
         &["count", "--help"],
     ]));
@@ -253,10 +286,12 @@ fn run_jg(args: &[&str]) {
     );
 }
 
-/// The committed b-files: their terms for n ≤ 26 are what `jg oeis --games-to 26` writes now
-/// (and `jg oeis --games-from` on `jg count`'s CSV writes the same bytes), and each file is
-/// what `jg oeis` writes from its own terms, byte for byte (the full run takes most of an hour:
-/// docs/benchmarks-history.md, "Counting games"); the figure of docs/COUNTING.md is the chart of those terms.
+/// The committed b-files: their terms for n ≤ 36 are what `jg oeis --games-to 36` writes now (by
+/// the default method: the hub counter to n = 29, the frontier counter above), and `jg oeis
+/// --games-from` on the frontier counter's CSV writes the same bytes; each file is what `jg oeis`
+/// writes from its own terms, byte for byte (the terms past 36 take minutes to hours to count
+/// again: the command is in certificates/oeis/README.md); the figure of docs/COUNTING.md is the
+/// chart of those terms.
 #[test]
 fn the_committed_b_files_and_figure_are_what_the_commands_write() {
     let committed = |name: &str| {
@@ -266,11 +301,13 @@ fn the_committed_b_files_and_figure_are_what_the_commands_write() {
     let (counted, from_csv) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let path = |dir: &tempfile::TempDir| dir.path().to_str().unwrap().to_string();
     let csv = format!("{}/counts.csv", path(&counted));
-    run_jg(&["oeis", "--games-to", "26", "-o", &path(&counted)]);
+    run_jg(&["oeis", "--games-to", "36", "-o", &path(&counted)]);
     run_jg(&[
         "count",
         "--range",
-        "1..26",
+        "1..36",
+        "--method",
+        "frontier",
         "--by-opening",
         "--format",
         "csv",
@@ -292,7 +329,7 @@ fn the_committed_b_files_and_figure_are_what_the_commands_write() {
         );
         let fresh = oeis_games::terms(&fresh).unwrap();
         let published = oeis_games::terms(&committed(name)).unwrap();
-        assert!(published.len() > fresh.len(), "{name} ends before n = 26");
+        assert!(published.len() > fresh.len(), "{name} ends before n = 36");
         assert_eq!(
             &published[..fresh.len()],
             &fresh[..],

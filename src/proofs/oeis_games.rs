@@ -20,45 +20,32 @@ pub const A348842: &str = "b348842.txt";
 pub const A348843: &str = "b348843.txt";
 pub const A348844: &str = "b348844.txt";
 
-/// The run that wrote the committed files, as docs/benchmarks-history.md records it: its last n and how long
-/// it took. Stated in every header (a header that timed its own run would differ at each run).
-pub const PUBLISHED_TO: u32 = 43;
-pub const PUBLISHED_TIME: &str =
-    "343 s of CPU time on one thread to count (n = 42: 134 s, n = 43: 145 s; \
-peak memory 2.7 GB)";
+/// The day the committed files were computed, and the last n for which the hub counter was run
+/// beside the frontier counter for them (BENCHMARKS.md, "Counting games to n = 60 and beyond"):
+/// both stated in every header, so that the text stays a function of the counts (a header that
+/// dated or timed its own run would differ at each run).
+pub const COMPUTED_ON: &str = "2026-11-28";
+pub const HUBS_AGREE_TO: u32 = 43;
 
-const GAME: &str = "Juniper Green on 1..n (the first number named is even; each later one \
-divides or is a multiple of the one before and was not named before; a game is complete when \
-the player to move has no such number)";
+/// The last n of the committed files.
+pub const PUBLISHED_TO: u32 = 60;
 
-/// The comment lines every file shares after its own first line.
-fn method_lines(to: u32) -> Vec<String> {
-    vec![
-        format!(
-            "Computed exactly (128-bit integers, every operation checked) by the hub counter of \
-             `jg count` (docs/COUNTING.md): each game is cut at the numbers 1..k it names, and \
-             the pieces between are counted component by component of the other numbers' \
-             divisibility graph, never game by game. For n <= 32 the plain enumeration, which \
-             walks every game, gives the same counts (tests/count.rs checks it on every run up \
-             to n = 26, docs/benchmarks-history.md records the run up to n = 32); the terms for n <= 22 \
-             (and the rows n <= 15 of A348843, n <= 14 of A348844) are also the published ones."
-        ),
-        format!(
-            "Written by `jg oeis --games-to {to}`, or with the same bytes by `jg oeis \
-             --games-from` on the CSV of `jg count --range 1..{to} --by-opening --format csv`. \
-             The published files (n = 1..{PUBLISHED_TO}) took {PUBLISHED_TIME} (docs/benchmarks-history.md, \
-             \"Counting games\")."
-        ),
-        "Do not edit by hand: the command above writes the same bytes.".to_string(),
-    ]
+/// The header's second line: how the terms were computed, in words an OEIS reader can follow.
+fn method_line(to: u32) -> String {
+    let both = to.min(HUBS_AGREE_TO);
+    format!(
+        "Computed exactly on {COMPUTED_ON} by a frontier-based dynamic programme over the \
+         divisibility graph of 1..n (the numbers taken one at a time, each state recording only \
+         how the path pieces meet the numbers still to come), which never lists the games. For \
+         n <= {both} a second, independent method, which cuts each game at the small numbers it \
+         names, gives the same terms."
+    )
 }
 
 fn render(first: String, to: u32, terms: &[(u64, u128)]) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "# {first}");
-    for line in method_lines(to) {
-        let _ = writeln!(text, "# {line}");
-    }
+    let _ = writeln!(text, "# {}", method_line(to));
     for (i, a) in terms {
         let _ = writeln!(text, "{i} {a}");
     }
@@ -87,11 +74,18 @@ pub fn b_files(counts: &[Count]) -> Result<[BFile; 3], Overflow> {
         }
     }
     let numbered = |values: Vec<u128>| -> Vec<(u64, u128)> { (2..).zip(values).collect() };
+    let (by_opening, by_parity) = (numbered(by_opening), numbered(by_parity));
+    let last = |terms: &[(u64, u128)]| terms.last().map_or(1, |t| t.0);
+    let rows = if to >= 2 {
+        format!("rows 2..{to}")
+    } else {
+        "no row".to_string()
+    };
     Ok([
         BFile {
             name: A348842,
             text: render(
-                format!("A348842: {GAME}: the number of complete games, n = 1..{to}."),
+                format!("A348842: Table of n, a(n) for n = 1..{to}"),
                 to,
                 &totals,
             ),
@@ -100,26 +94,22 @@ pub fn b_files(counts: &[Count]) -> Result<[BFile; 3], Overflow> {
             name: A348843,
             text: render(
                 format!(
-                    "A348843: {GAME}: the triangle read by rows n = 2..{to}, row n giving for \
-                     k = 1..floor(n/2) the number of complete games whose first number is 2k; \
-                     terms numbered from 2, the offset."
+                    "A348843: Table of n, a(n) for n = 2..{} ({rows} of the triangle)",
+                    last(&by_opening)
                 ),
                 to,
-                &numbered(by_opening),
+                &by_opening,
             ),
         },
         BFile {
             name: A348844,
             text: render(
                 format!(
-                    "A348844: {GAME}: the triangle read by rows n = 2..{to}, row n giving for \
-                     K = 2, 4, ..., 2*floor(n/2) the number of complete games whose first number \
-                     is K and whose number of moves is odd (the first player named the last \
-                     number and won), then the number of those with an even number of moves; \
-                     terms numbered from 2, the offset."
+                    "A348844: Table of n, a(n) for n = 2..{} ({rows} of the triangle)",
+                    last(&by_parity)
                 ),
                 to,
-                &numbered(by_parity),
+                &by_parity,
             ),
         },
     ])
@@ -285,8 +275,23 @@ mod tests {
         let values: Vec<u128> = terms(&a44.text).unwrap().iter().map(|t| t.1).collect();
         assert_eq!(values, [0, 1, 1, 0, 2, 1, 2, 1, 3, 2, 3, 2]);
         assert_eq!(terms(&a44.text).unwrap()[0].0, 2);
-        assert!(a42.text.starts_with("# A348842: "));
-        assert!(a42.text.contains("`jg oeis --games-to 5`"));
+        assert!(a42
+            .text
+            .starts_with("# A348842: Table of n, a(n) for n = 1..5\n# Computed exactly on "));
+        assert!(a43
+            .text
+            .starts_with("# A348843: Table of n, a(n) for n = 2..7 (rows 2..5 of the triangle)\n"));
+        assert!(a44.text.starts_with(
+            "# A348844: Table of n, a(n) for n = 2..13 (rows 2..5 of the triangle)\n"
+        ));
+        // Two comment lines in plain words: no command, no path.
+        for file in [&a42, &a43, &a44] {
+            let comments = file.text.lines().filter(|l| l.starts_with('#')).count();
+            assert_eq!(comments, 2);
+            for word in ["jg ", "/", "`", ".rs", ".md"] {
+                assert!(!file.text.contains(word), "{word}");
+            }
+        }
     }
 
     #[test]

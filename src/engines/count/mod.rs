@@ -1,16 +1,18 @@
 //! How many complete games there are (OEIS A348842, A348843, A348844): the games of 1..n by
 //! opening and by the parity of their number of moves (docs/COUNTING.md).
 //!
-//! Two independent methods: [`enumerate`] walks every game (the reference, n ≤ 32), and
-//! [`hubs`] counts them through the small numbers without walking them (n ≤ 64). Tests check
-//! that they agree wherever both run.
+//! Three independent methods: [`enumerate`] walks every game (the reference, n ≤ 32),
+//! [`hubs`] counts them through the small numbers without walking them (n ≤ 64), and
+//! [`frontier`] by a dynamic programme over the vertices of the divisibility graph (n ≤ 128;
+//! in practice as far as its states fit in memory, about n = 75). Tests check that they agree
+//! wherever two run.
 
 pub mod enumerate;
+pub mod frontier;
 pub mod hubs;
 mod memo;
 pub mod parity;
 
-pub use hubs::Stats;
 pub use parity::{Overflow, Parity};
 
 use crate::game::Board;
@@ -18,11 +20,21 @@ use crate::game::Board;
 /// Which method counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
+    /// The fastest exact method for n, as measured: [`Method::for_n`].
+    Auto,
     /// Every game walked one by one (n ≤ `enumerate::MAX_ENUMERATE_N`).
     Enumerate,
     /// Through the hubs 1..k (n ≤ `hubs::MAX_HUBS_N`).
     Hubs,
+    /// The frontier programme over the vertices (n ≤ `frontier::MAX_FRONTIER_N`).
+    Frontier,
 }
+
+/// Up to this n, `auto` counts by the hubs: both methods take about a tenth of a second or less,
+/// and the frontier counter's search for its vertex order costs more than the hub counter's
+/// whole count; from n = 30 the frontier counter is faster, 30 times at n = 40 (BENCHMARKS.md,
+/// "Counting games to n = 60 and beyond").
+pub const AUTO_HUBS_MAX: u32 = 29;
 
 impl Method {
     /// The largest n the method takes.
@@ -30,13 +42,26 @@ impl Method {
         match self {
             Method::Enumerate => enumerate::MAX_ENUMERATE_N,
             Method::Hubs => hubs::MAX_HUBS_N,
+            Method::Frontier | Method::Auto => frontier::MAX_FRONTIER_N,
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
+            Method::Auto => "auto",
             Method::Enumerate => "enumerate",
             Method::Hubs => "hubs",
+            Method::Frontier => "frontier",
+        }
+    }
+
+    /// The method that counts n: itself, or for `Auto` the fastest measured (the hubs up to
+    /// `AUTO_HUBS_MAX`, the frontier above).
+    pub fn for_n(self, n: u32) -> Method {
+        match self {
+            Method::Auto if n <= AUTO_HUBS_MAX => Method::Hubs,
+            Method::Auto => Method::Frontier,
+            method => method,
         }
     }
 }
@@ -48,17 +73,19 @@ pub struct CountOptions {
     /// The number of hubs k (1..=`hubs::MAX_HUBS`); `None`: `default_hubs(n)`. It changes the
     /// time and memory, never the counts.
     pub hubs: Option<u32>,
-    /// The hub counter's memory bound for its table, in MiB.
+    /// The memory bound in MiB: of the hub counter's table (past it, it recomputes), of the
+    /// frontier counter's layers (past it, it stops with an error).
     pub memory_mib: usize,
 }
 
-/// The default memory bound of the hub counter's table (MiB).
+/// The default memory bound of the hub counter's table and the frontier counter's layers
+/// (MiB).
 pub const DEFAULT_MEMORY_MIB: usize = 4096;
 
 impl Default for CountOptions {
     fn default() -> Self {
         CountOptions {
-            method: Method::Hubs,
+            method: Method::Auto,
             hubs: None,
             memory_mib: DEFAULT_MEMORY_MIB,
         }
@@ -83,8 +110,15 @@ pub struct Count {
     /// Each even opening 2, 4, …, n with its games, by parity (A348844's row; the totals are
     /// A348843's).
     pub openings: Vec<(u32, Parity)>,
-    /// The hub counter's figures (none for the enumeration).
+    /// The counter's figures (none for the enumeration).
     pub stats: Option<Stats>,
+}
+
+/// The figures of a count, by method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stats {
+    Hubs(hubs::Stats),
+    Frontier(frontier::Stats),
 }
 
 impl Count {
@@ -105,6 +139,8 @@ pub enum CountError {
     BadHubs { hubs: u32 },
     #[error(transparent)]
     Overflow(#[from] Overflow),
+    #[error(transparent)]
+    Frontier(#[from] frontier::FrontierError),
 }
 
 /// Counts the games of 1..n. `progress(done, total)` reports the units of work finished (from
@@ -114,7 +150,7 @@ pub fn count(
     options: &CountOptions,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> Result<Count, CountError> {
-    let method = options.method;
+    let method = options.method.for_n(n);
     if n == 0 || n > method.max_n() {
         return Err(CountError::OutOfRange {
             n,
@@ -142,7 +178,18 @@ pub fn count(
                 stats: None,
             })
         }
-        Method::Hubs => {
+        Method::Frontier => {
+            let counter =
+                frontier::FrontierCounter::new(n, options.memory_mib.saturating_mul(1 << 20));
+            let (openings, stats) = counter.count(progress)?;
+            Ok(Count {
+                n,
+                openings,
+                stats: Some(Stats::Frontier(stats)),
+            })
+        }
+        // (`for_n` never gives `Auto`.)
+        Method::Hubs | Method::Auto => {
             let k = options.hubs.unwrap_or_else(|| default_hubs(n));
             if !(1..=hubs::MAX_HUBS).contains(&k) {
                 return Err(CountError::BadHubs { hubs: k });
@@ -152,7 +199,7 @@ pub fn count(
             Ok(Count {
                 n,
                 openings,
-                stats: Some(counter.stats()),
+                stats: Some(Stats::Hubs(counter.stats())),
             })
         }
     }

@@ -1,9 +1,11 @@
 //! `jg count N`: how many complete games there are (OEIS A348842; with `--by-opening`, A348843
-//! and A348844's rows), counted by the hub counter or walked one by one, as text, CSV, JSON or
-//! an SVG chart of their growth. Rows are printed as each n is counted.
+//! and A348844's rows), counted by the frontier counter, the hub counter or walked one by one,
+//! as text, CSV, JSON or an SVG chart of their growth. Rows are printed as each n is counted.
 
 use super::CliError;
-use juniper_green::engines::count::{self, hubs, CountOptions, Method, DEFAULT_MEMORY_MIB};
+use juniper_green::engines::count::{
+    self, frontier, hubs, CountOptions, Method, AUTO_HUBS_MAX, DEFAULT_MEMORY_MIB,
+};
 use juniper_green::frontends::growth::{self, Format};
 use std::io::Write;
 use std::path::PathBuf;
@@ -33,20 +35,24 @@ pub struct Args {
     /// Also give each even first number's games (A348843, and A348844's odd/even split)
     #[arg(long)]
     pub by_opening: bool,
+    /// Also print each count's figures on stderr: the frontier counter's vertex order (its
+    /// width) and states, or the hub counter's tasks and table
+    #[arg(long)]
+    pub stats: bool,
     /// Output format (csv columns: n,games,odd,even; with --by-opening:
     /// n,opening,games,odd,even, the row of each n first with opening `all`)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// How to count: through the hubs (n ≤ 64), or every game walked one by one (the
-    /// reference, n ≤ 32, about 2·10^7 games a second a core)
-    #[arg(long, value_enum, default_value_t = MethodArg::Hubs)]
+    /// How to count (every method gives the same counts)
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// The number of hubs k, 1 to 7 (default: by n, the fastest measured). Changes the time
-    /// and memory, never the counts
+    /// The number of hubs k of --method hubs, 1 to 7 (default: by n, the fastest measured).
+    /// Changes the time and memory, never the counts
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=hubs::MAX_HUBS as i64))]
     pub hubs: Option<u32>,
-    /// The hub counter's table bound in MiB (past it the counter stores nothing more and
-    /// recomputes instead: the same counts, slower). At most the machine's memory
+    /// The memory bound in MiB: of the frontier counter's layers (past it the count stops with
+    /// an error that says so), of the hub counter's table (past it the counter stores nothing
+    /// more and recomputes instead: the same counts, slower). At most the machine's memory
     #[arg(long, value_name = "MIB", value_parser = super::parse_table_mib,
           default_value_t = DEFAULT_MEMORY_MIB)]
     pub memory_mib: usize,
@@ -60,22 +66,33 @@ const AFTER_HELP: &str = "A game here is complete: it ends when the player to mo
 legal move; its first number is even (the game's rule). A game with an odd number of moves is \
 won by the first player, who named the last number. Counts are exact (128-bit, every operation \
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
-Time and memory (CPU time of one core): the hub counter takes n = 40 in about 20 s and \
-0.5 GB, n = 42 in about 2 min and 2.7 GB, n = 43 about as long \
-(docs/benchmarks-history.md, \"Counting games\"); its memory is its table, at most --memory-mib \
-(default 4096 MiB), plus a few MiB. The enumeration uses no table; its time doubles about every \
-n (n = 31: half a minute).";
+Time and memory (CPU time; BENCHMARKS.md, \"Counting games to n = 60 and beyond\"): the \
+frontier counter takes n = 43 in about 1 s and n = 60 in about 40 s and 0.6 GB; its states, \
+time and memory grow about 1.2 times with each n, so that n = 70 takes some minutes and a few \
+GB, and past about n = 75 its layers no longer fit in 24 GB. Its memory is its layers, at most \
+--memory-mib (default 4096 MiB): past it, it stops and says so. The hub counter takes n = 40 in \
+about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
+--memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
+(n = 31: half a minute).";
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
 pub enum MethodArg {
+    /// The fastest exact method for each n: the hubs up to n = 29, the frontier above
+    Auto,
+    /// A programme over the numbers one at a time, in an order that keeps few of them open
+    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 75 on 24 GB)
+    Frontier,
+    /// Through the hubs, the small numbers every game names (n ≤ 64; minutes past n = 42)
     Hubs,
+    /// Every game walked one by one (the reference, n ≤ 32, about 2·10^7 games a second a
+    /// core)
     Enumerate,
 }
 
-/// A board size for counting: 1..=64 (the hub counter's bound; the enumeration's is checked
-/// against the range before work starts).
+/// A board size for counting: 1..=128 (the frontier counter's bound; the other methods' are
+/// checked against the range before work starts).
 pub fn parse_count_n(text: &str) -> Result<u64, String> {
-    super::parse_n_at_most(text, hubs::MAX_HUBS_N as u64)
+    super::parse_n_at_most(text, frontier::MAX_FRONTIER_N as u64)
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -84,19 +101,34 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         (None, Some(range)) => range,
         (None, None) => super::range_of(args.from.unwrap_or(1), args.to.unwrap_or(1), None)?,
     };
-    if to > hubs::MAX_HUBS_N as u64 {
-        return Err(format!("the hub counter takes n ≤ {}", hubs::MAX_HUBS_N).into());
-    }
     let method = match args.method {
+        MethodArg::Auto => Method::Auto,
+        MethodArg::Frontier => Method::Frontier,
         MethodArg::Hubs => Method::Hubs,
         MethodArg::Enumerate => Method::Enumerate,
     };
-    if to > method.max_n() as u64 {
+    if method == Method::Enumerate && to > method.max_n() as u64 {
         return Err(format!(
             "--method enumerate walks every game: it takes n ≤ {} (n = 31 has 5.6·10^8 \
              games); the default method counts up to n = {}",
             method.max_n(),
-            hubs::MAX_HUBS_N
+            frontier::MAX_FRONTIER_N
+        )
+        .into());
+    }
+    if method == Method::Hubs && to > method.max_n() as u64 {
+        return Err(format!(
+            "--method hubs takes n ≤ {} (and minutes past n = 42); the default method counts \
+             up to n = {}",
+            method.max_n(),
+            frontier::MAX_FRONTIER_N
+        )
+        .into());
+    }
+    if args.hubs.is_some() && method != Method::Hubs {
+        return Err(format!(
+            "--hubs sets the hub counter's number of hubs: give it with --method hubs (auto \
+             counts by the hubs only up to n = {AUTO_HUBS_MAX})"
         )
         .into());
     }
@@ -116,7 +148,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let mut renderer = growth::Renderer::new(args.format, args.by_opening);
     out.write_all(renderer.header().as_bytes())
         .map_err(write_error)?;
-    let bar = super::progress_bar(0, "tasks");
+    let bar = super::progress_bar(0, "steps");
     for n in from..=to {
         bar.set_message(format!("(n = {n})"));
         bar.set_position(0);
@@ -127,6 +159,9 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         out.write_all(renderer.row(&counted)?.as_bytes())
             .and_then(|_| out.flush())
             .map_err(write_error)?;
+        if args.stats {
+            bar.suspend(|| eprintln!("{}", figures(&counted)));
+        }
     }
     bar.finish_and_clear();
     out.write_all(renderer.footer().as_bytes())
@@ -135,9 +170,32 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The b-files of `jg oeis --games-to N`: every n = 1..N counted by the default method, with a
-/// progress bar.
-pub fn b_files(to: u32) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliError> {
+/// One line of `--stats`.
+fn figures(counted: &count::Count) -> String {
+    let n = counted.n;
+    match counted.stats {
+        Some(count::Stats::Frontier(s)) => format!(
+            "n = {n}: frontier counter, order of width {}, {} (at most {} after one number), \
+             {} MiB charged at most",
+            s.width,
+            super::counted(s.total_states, "state", "states"),
+            s.peak_states,
+            s.peak_bytes >> 20
+        ),
+        Some(count::Stats::Hubs(s)) => format!(
+            "n = {n}: hub counter, {}, {} in its table ({} MiB), {} refused",
+            super::counted(s.tasks, "task", "tasks"),
+            super::counted(s.entries, "entry", "entries"),
+            s.bytes >> 20,
+            s.refused
+        ),
+        None => format!("n = {n}: every game walked"),
+    }
+}
+
+/// The counts of `jg oeis --games-to N`: every n = 1..N counted by the default method (auto),
+/// with a progress bar.
+pub fn counts_to(to: u32) -> Result<Vec<count::Count>, CliError> {
     let bar = super::progress_bar(to as u64, "n counted");
     let mut counts = Vec::new();
     for n in 1..=to {
@@ -146,18 +204,24 @@ pub fn b_files(to: u32) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliEr
         bar.inc(1);
     }
     bar.finish_and_clear();
-    Ok(juniper_green::proofs::oeis_games::b_files(&counts)?.to_vec())
+    Ok(counts)
 }
 
-/// The b-files of `jg oeis --games-from CSV`: the counts of a `jg count --by-opening --format
-/// csv` run, read back and checked (`oeis_games::counts_from_csv`).
-pub fn b_files_from(
-    csv: &std::path::Path,
-) -> Result<Vec<juniper_green::proofs::oeis::BFile>, CliError> {
+/// The counts of `jg oeis --games-from CSV`: a `jg count --by-opening --format csv` run, read
+/// back and checked (`oeis_games::counts_from_csv`).
+pub fn counts_from(csv: &std::path::Path) -> Result<Vec<count::Count>, CliError> {
     use juniper_green::proofs::oeis_games;
     let text = std::fs::read_to_string(csv)
         .map_err(|e| CliError::from(format!("cannot read {}: {e}", csv.display())))?;
-    let counts = oeis_games::counts_from_csv(&text)
-        .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))?;
-    Ok(oeis_games::b_files(&counts)?.to_vec())
+    oeis_games::counts_from_csv(&text)
+        .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))
+}
+
+/// The chart of `jg count --format svg` drawn from counts already made.
+pub fn figure(counts: &[count::Count]) -> Result<String, CliError> {
+    let totals = counts
+        .iter()
+        .map(|c| Ok((c.n, c.games()?)))
+        .collect::<Result<Vec<_>, count::Overflow>>()?;
+    Ok(growth::growth_chart(&totals))
 }

@@ -19,14 +19,19 @@ pub struct Args {
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
     /// Also count the games of n = 1..N and write b348842.txt, b348843.txt and b348844.txt
-    /// (`jg count`'s hub counter; the published files, N = 43, took about 6 min of CPU time and
-    /// 2.7 GB: BENCHMARKS.md)
+    /// (`jg count`'s default method; n = 1..60 takes about 3 min of CPU time and 0.6 GB, and
+    /// each n more about 1.2 times as long as the one before: BENCHMARKS.md)
     #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
     pub games_to: Option<u64>,
     /// Write those three b-files from counts already made: the CSV of
-    /// `jg count --range 1..N --by-opening --format csv` (the same bytes as --games-to N)
+    /// `jg count --range 1..N --by-opening --format csv` (the same bytes as --games-to N; the
+    /// CSVs of several runs may be concatenated, in the order of n)
     #[arg(long, value_name = "CSV", conflicts_with = "games_to")]
     pub games_from: Option<PathBuf>,
+    /// With --games-to or --games-from: also write the SVG chart of the counts' growth to FILE
+    /// (the chart of `jg count --format svg`; docs/figures/game-counts.svg)
+    #[arg(long, value_name = "FILE")]
+    pub games_figure: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
@@ -39,13 +44,27 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     ) {
         Ok(mut files) => {
             // Every file made before any is written: a bad CSV writes nothing.
-            if let Some(to) = args.games_to {
-                files.extend(super::count::b_files(to as u32)?);
-            }
-            if let Some(csv) = &args.games_from {
-                files.extend(super::count::b_files_from(csv)?);
+            let counts = match (args.games_to, &args.games_from) {
+                (Some(to), _) => Some(super::count::counts_to(to as u32)?),
+                (None, Some(csv)) => Some(super::count::counts_from(csv)?),
+                (None, None) if args.games_figure.is_some() => {
+                    return Err("--games-figure needs --games-to or --games-from".into())
+                }
+                (None, None) => None,
+            };
+            let mut figure = None;
+            if let Some(counts) = &counts {
+                files.extend(juniper_green::proofs::oeis_games::b_files(counts)?);
+                if let Some(path) = &args.games_figure {
+                    figure = Some((path, super::count::figure(counts)?));
+                }
             }
             for path in oeis::write(&args.out_dir, &files)? {
+                println!("wrote {}", path.display());
+            }
+            if let Some((path, svg)) = figure {
+                std::fs::write(path, svg)
+                    .map_err(|e| CliError::from(format!("cannot write {}: {e}", path.display())))?;
                 println!("wrote {}", path.display());
             }
             Ok(ExitCode::SUCCESS)
