@@ -379,7 +379,8 @@ async fn a_persons_mistake_is_named_with_the_winning_moves_it_missed() {
         "the certificate of 20 proves the person's side"
     );
     let line: Vec<u64> = serde_json::from_value(end["line"].clone()).unwrap();
-    // The moves after the mistake: the person's next move (line[2]) and its reply, on.
+    // The perfect player's answer to the mistake (line[1]); the moves after it: the person's
+    // next move (line[2]) and its reply, on.
     let after: Vec<Vec<u64>> = line[2..]
         .chunks(2)
         .map(<[u64]>::to_vec)
@@ -389,7 +390,7 @@ async fn a_persons_mistake_is_named_with_the_winning_moves_it_missed() {
     assert_eq!(
         end["strategy_facts"],
         json!({"kind": "mistake", "index": 0, "played": 14, "winning": openings,
-               "pairs": after}),
+               "answer": line[1], "pairs": after}),
     );
 }
 
