@@ -359,17 +359,22 @@ struct ChartQuery {
     to: Option<String>,
 }
 
+/// The last n of the chart (and of its data): `to`, or the default.
+fn chart_to(query: Result<Query<ChartQuery>, QueryRejection>) -> Result<u64, ApiError> {
+    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    match query.to {
+        None => Ok(DEFAULT_CHART_N),
+        Some(text) => text
+            .parse::<u64>()
+            .map_err(|_| results::chart_refused(&text, true)),
+    }
+}
+
 async fn chart(
     State(shared): State<Shared>,
     query: Result<Query<ChartQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
-    let to = match query.to {
-        None => DEFAULT_CHART_N,
-        Some(text) => text
-            .parse::<u64>()
-            .map_err(|_| results::chart_refused(&text, true))?,
-    };
+    let to = chart_to(query)?;
     let svg = blocking(&shared, move |_| results::chart(to)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }
@@ -378,13 +383,7 @@ async fn winners(
     State(shared): State<Shared>,
     query: Result<Query<ChartQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
-    let to = match query.to {
-        None => DEFAULT_CHART_N,
-        Some(text) => text
-            .parse::<u64>()
-            .map_err(|_| results::chart_refused(&text, true))?,
-    };
+    let to = chart_to(query)?;
     let value = blocking(&shared, move |_| results::winners(to)).await?;
     Ok(Json(value).into_response())
 }
