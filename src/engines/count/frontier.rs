@@ -546,7 +546,7 @@ pub enum FrontierError {
     Overflow(#[from] Overflow),
     #[error(
         "the frontier counter needs more than its bound of {budget_mib} MiB at n = {n} \
-         ({states} states at vertex {step} of {steps}, {pass} pass); give it more with \
+         ({states} states before vertex {step} of {steps}, {pass} pass); give it more with \
          --memory-mib"
     )]
     Memory {
@@ -801,8 +801,12 @@ impl FrontierCounter {
         if overflow.load(Ordering::Relaxed) != 0 {
             return Err(Overflow.into());
         }
+        // The layer outgrew the bound (whatever the threads: its states only grow, and the
+        // flag is set once they pass it); the states named are the layer's before the vertex,
+        // as in the backward pass, not the partial count at the stop, which depends on the
+        // threads' order.
         if over_budget.load(Ordering::Relaxed) != 0 {
-            return Err(self.over_budget("forward", t, stored.load(Ordering::Relaxed)));
+            return Err(self.over_budget("forward", t, layer.len()));
         }
         let mut next = Vec::with_capacity(stored.load(Ordering::Relaxed));
         for shard in shards {
@@ -1079,5 +1083,26 @@ mod tests {
                 .install(|| counted(30, None))
         };
         assert_eq!(on(1), on(2));
+    }
+
+    /// The refusal names the same step and states whatever the threads (it named the partial
+    /// count at the stop, 7 608 states on one thread and 8 349 on two at n = 40).
+    #[test]
+    fn the_refusal_is_the_same_on_one_thread_and_on_two() {
+        let on = |threads: usize| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| FrontierCounter::new(40, 1 << 20).count(&|_, _| {}))
+        };
+        let one = on(1);
+        assert!(
+            matches!(one, Err(FrontierError::Memory { n: 40, .. })),
+            "{one:?}"
+        );
+        for _ in 0..4 {
+            assert_eq!(on(2), one);
+        }
     }
 }
