@@ -35,7 +35,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 75
+/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 78
 /// on 24 GB, docs/COUNTING.md §6).
 pub const MAX_FRONTIER_N: u32 = 128;
 

@@ -67,10 +67,10 @@ legal move; its first number is even (the game's rule). A game with an odd numbe
 won by the first player, who named the last number. Counts are exact (128-bit, every operation \
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
 Time and memory (CPU time; BENCHMARKS.md, \"Counting games to n = 60 and beyond\"): the \
-frontier counter takes n = 43 in about 1 s and n = 60 in about 40 s and 0.6 GB; its states, \
-time and memory grow about 1.2 times with each n, so that n = 70 takes some minutes and a few \
-GB, and past about n = 75 its layers no longer fit in 24 GB. Its memory is its layers, at most \
---memory-mib (default 4096 MiB): past it, it stops and says so. The hub counter takes n = 40 in \
+frontier counter takes n = 43 in about 1 s, n = 60 in about 40 s and 0.6 GB, n = 70 in about \
+6 min and 3.3 GB, n = 76 in about 20 min and 9.3 GB; past about n = 78 its layers no longer fit \
+in 24 GB. Its memory is its layers, at most --memory-mib (default 4096 MiB, enough up to n = 74; \
+n = 76 needs about 7.5 GiB): past it, it stops and says so. The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
 --memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
 (n = 31: half a minute).";
@@ -80,7 +80,7 @@ pub enum MethodArg {
     /// The fastest exact method for each n: the hubs up to n = 29, the frontier above
     Auto,
     /// A programme over the numbers one at a time, in an order that keeps few of them open
-    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 75 on 24 GB)
+    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 78 on 24 GB)
     Frontier,
     /// Through the hubs, the small numbers every game names (n ≤ 64; minutes past n = 42)
     Hubs,

@@ -19,8 +19,9 @@ pub struct Args {
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
     /// Also count the games of n = 1..N and write b348842.txt, b348843.txt and b348844.txt
-    /// (`jg count`'s default method; n = 1..60 takes about 3 min of CPU time and 0.6 GB, and
-    /// each n more about 1.2 times as long as the one before: BENCHMARKS.md)
+    /// (`jg count`'s default method and memory bound; n = 1..60 takes about 3 min of CPU time
+    /// and 0.6 GB; the bound, 4 GiB, takes N up to 74: past it, count with `jg count
+    /// --memory-mib` and write the files with --games-from; BENCHMARKS.md)
     #[arg(long, value_name = "N", value_parser = super::count::parse_count_n)]
     pub games_to: Option<u64>,
     /// Write those three b-files from counts already made: the CSV of
