@@ -6,9 +6,10 @@
 //! - [`error`]: a refusal as `{"error": "…"}` with its status;
 //! - [`line`]: n and the line of play of a request, refused in plain words ("-4 is not a number
 //!   from 1 to 20") with a code the pages word in their language;
-//! - [`game`]: `POST /api/game` over `frontends::session` and `players`; [`story`]: the end of
-//!   a game in words, the perfect player's strategy and when the certificate proves it;
-//!   [`end`]: the same facts as numbers and codes, for the pages to word;
+//! - [`game`]: `POST /api/game` over `frontends::session` and `players`; [`end`]: the end of
+//!   a game as numbers and a case (the perfect player's strategy, checked on the line), which
+//!   the pages word; [`story`]: the same facts in English words, and when the certificate
+//!   proves the strategy;
 //! - [`review`]: `POST /api/review`, every move marked as keeping or throwing away the win;
 //!   [`plan`]: `POST /api/plan`, a winning move and the answer to every reply (why it wins);
 //! - [`results`]: who wins n, the theorem, the chart, the certificate of n and its proof in
