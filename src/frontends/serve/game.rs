@@ -225,12 +225,7 @@ pub fn answer(
     if !(1..=MAX_GAME_N).contains(&n) {
         return Err(line::n_refused(&n.to_string(), MAX_GAME_N));
     }
-    if request.line.len() as u64 > n {
-        return Err(ApiError::unprocessable(format!(
-            "the line has {} moves, more than the {n} numbers of the board",
-            request.line.len()
-        )));
-    }
+    line::not_too_long(n, request.line.len())?;
     if request.opponent == PERSON {
         line::legal(n, &request.line)?;
         return two_people(request);

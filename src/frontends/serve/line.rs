@@ -60,12 +60,7 @@ pub fn line_of_play(value: Option<&Value>, n: u64) -> Result<Vec<u64>, ApiError>
             )))
         }
     };
-    if moves.len() as u64 > n {
-        return Err(ApiError::unprocessable(format!(
-            "the line has {} moves, more than the {n} numbers of the board",
-            moves.len()
-        )));
-    }
+    not_too_long(n, moves.len())?;
     let mut line = Vec::with_capacity(moves.len());
     for (index, value) in moves.iter().enumerate() {
         let k = whole(value, 1, n).ok_or_else(|| {
@@ -79,6 +74,17 @@ pub fn line_of_play(value: Option<&Value>, n: u64) -> Result<Vec<u64>, ApiError>
     }
     legal(n, &line)?;
     Ok(line)
+}
+
+/// Refuses (422) a line of `moves` moves on 1..n when it has more moves than the board has
+/// numbers (before its moves are read).
+pub fn not_too_long(n: u64, moves: usize) -> Result<(), ApiError> {
+    if moves as u64 > n {
+        return Err(ApiError::unprocessable(format!(
+            "the line has {moves} moves, more than the {n} numbers of the board"
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses (422) a line with an illegal move, naming the move and the rule it breaks.

@@ -192,6 +192,12 @@ pub fn theorem() -> Value {
 
 /// `GET /api/chart.svg?to=N`: the winner of every n in 1..=N as an SVG chart.
 pub fn chart(to: u64) -> Result<String, ApiError> {
+    Ok(plot_winners(&winners_up_to(to)?, OpeningRule::Even))
+}
+
+/// (n, the winner of 1..n) for every n in 1..=`to`, in order; `to` refused outside
+/// 1..=[`MAX_CHART_N`]. The chart and its data, `/api/winners`, both come from here.
+fn winners_up_to(to: u64) -> Result<Vec<(u64, Player)>, ApiError> {
     if !(1..=MAX_CHART_N).contains(&to) {
         return Err(chart_refused(&to.to_string(), false));
     }
@@ -202,7 +208,7 @@ pub fn chart(to: u64) -> Result<String, ApiError> {
             Ok::<(), SolveError>(())
         })
         .map_err(|error| ApiError::unprocessable(error.to_string()))?;
-    Ok(plot_winners(&winners, OpeningRule::Even))
+    Ok(winners)
 }
 
 /// The refusal of a chart's size: 400 when `typed` is no whole number (`malformed`), else 422.
@@ -220,16 +226,10 @@ pub fn chart_refused(typed: &str, malformed: bool) -> ApiError {
 /// `GET /api/winners?to=N`: the winner of every n in 1..=N, in order (the chart's data, for the
 /// pages to draw in their language).
 pub fn winners(to: u64) -> Result<Value, ApiError> {
-    if !(1..=MAX_CHART_N).contains(&to) {
-        return Err(chart_refused(&to.to_string(), false));
-    }
-    let mut winners = Vec::new();
-    Solver::default()
-        .solve_range(1, to, OpeningRule::Even, false, &mut |row| {
-            winners.push(row.winner.name());
-            Ok::<(), SolveError>(())
-        })
-        .map_err(|error| ApiError::unprocessable(error.to_string()))?;
+    let winners: Vec<&str> = winners_up_to(to)?
+        .into_iter()
+        .map(|(_, winner)| winner.name())
+        .collect();
     Ok(json!({ "to": to, "winners": winners }))
 }
 
