@@ -79,15 +79,14 @@ impl Perfect {
         after.push(m);
         let replies = after.legal_moves();
         let winning = Self::winning_moves(&after);
-        // After m and a reply r, our moves are the free numbers related to r but m.
-        let ours_after = |r: u64| after.free_neighbours(r).filter(move |&x| x != m);
+        // After m and a reply r, our moves are the free numbers related to r (m is played).
         Chances {
             replies: replies.len() as u64,
             mistakes: (replies.len() - winning.len()) as u64,
-            immediate_win: replies.iter().any(|&r| ours_after(r).next().is_none()),
+            immediate_win: replies.iter().any(|&r| after.replies_after(r) == 0),
             only_one: replies
                 .iter()
-                .any(|&r| ours_after(r).eq(std::iter::once(1))),
+                .any(|&r| after.free_neighbours(r).eq(std::iter::once(1))),
         }
     }
 
