@@ -90,8 +90,8 @@ fn is_end(code: u8) -> bool {
     code >= ALONE
 }
 
-/// A step of the counter a test may break on purpose (the agreement tests must then fail).
-#[cfg(test)]
+/// A step of the counter a test may break on purpose (the agreement tests must then fail);
+/// outside tests `Rules::broken` is always false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Fault {
     /// A vertex next to e may be left out, and e may come after a neighbour left out: the
@@ -124,15 +124,6 @@ impl Rules {
     fn broken(&self, _: Fault) -> bool {
         false
     }
-}
-
-/// The faults exist in tests only; elsewhere `Rules::broken` is always false.
-#[cfg(not(test))]
-#[derive(Clone, Copy)]
-enum Fault {
-    MaximalityIgnored,
-    AloneMayLeave,
-    CyclesAllowed,
 }
 
 /// A state decoded: the frontier's codes (the vertex being introduced last), whether the
@@ -259,15 +250,14 @@ pub struct Plan {
     steps: Vec<Step>,
 }
 
-fn is_prime(p: u32) -> bool {
-    p >= 2
-        && (2..)
-            .take_while(|d| d * d <= p)
-            .all(|d| !p.is_multiple_of(d))
+/// An odd prime above n/2: joined to 1 alone in G_n, counted in closed form.
+fn leaf_prime(v: u32, n: u32) -> bool {
+    v % 2 == 1 && 2 * v > n && crate::primes::is_prime(v.into())
 }
 
+/// Whether a and b are joined in G_n (the game's rule, `game::related`).
 fn related(a: u32, b: u32) -> bool {
-    a != b && (a.is_multiple_of(b) || b.is_multiple_of(a))
+    crate::game::related(a.into(), b.into())
 }
 
 /// The base of the order's cost: each vertex more in the frontier multiplies the states by about
@@ -290,9 +280,8 @@ impl Plan {
     /// The plan with `moves` annealing moves per vertex from each of the first `seeds` seeds
     /// (the cheapest order kept; 0 moves: the greedy order).
     pub fn searched(n: u32, moves: usize, seeds: u64) -> Plan {
-        let leaf = |v: u32| v % 2 == 1 && is_prime(v) && 2 * v > n;
-        let vertices: Vec<u32> = (2..=n).filter(|&v| !leaf(v)).collect();
-        let leaf_primes = (2..=n).filter(|&v| leaf(v)).count() as u32;
+        let vertices: Vec<u32> = (2..=n).filter(|&v| !leaf_prime(v, n)).collect();
+        let leaf_primes = (2..=n).filter(|&v| leaf_prime(v, n)).count() as u32;
         let greedy = greedy_order(&vertices);
         let order = if moves == 0 {
             greedy
@@ -1024,9 +1013,7 @@ mod tests {
             let plan = Plan::new(n);
             let mut sorted = plan.order.clone();
             sorted.sort();
-            let expected: Vec<u32> = (2..=n)
-                .filter(|&v| !(v % 2 == 1 && is_prime(v) && 2 * v > n))
-                .collect();
+            let expected: Vec<u32> = (2..=n).filter(|&v| !leaf_prime(v, n)).collect();
             assert_eq!(sorted, expected, "n = {n}");
             assert_eq!(
                 plan.leaf_primes as usize + expected.len(),
