@@ -3,7 +3,7 @@
 //! web front-end share. The legality of a move is `game::move_error`'s; who the opponent is, is
 //! a parameter ([`Opponent`]): the perfect player of `jg play`, or any other strategy.
 
-use crate::engines::position::{PositionError, PositionOracle};
+use crate::engines::position::PositionError;
 use crate::game::{legal_moves_after, move_error, IllegalReason, OpeningRule, Player};
 
 /// Who answers the person's moves: given the board 1..=n and the line so far, one of `moves`
@@ -19,16 +19,6 @@ where
 {
     fn reply(&mut self, n: u64, line: &[u64], moves: &[u64]) -> Result<u64, PositionError> {
         self(n, line, moves)
-    }
-}
-
-/// The perfect player: a winning move when there is one (the smallest), else the smallest move.
-pub struct Perfect<'a>(pub &'a PositionOracle);
-
-impl Opponent for Perfect<'_> {
-    fn reply(&mut self, n: u64, line: &[u64], moves: &[u64]) -> Result<u64, PositionError> {
-        let winning = self.0.winning_moves(n, line)?;
-        Ok(winning.first().copied().unwrap_or(moves[0]))
     }
 }
 
@@ -162,6 +152,7 @@ impl<'o> Session<'o> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::position::PositionOracle;
 
     fn smallest(_: u64, _: &[u64], moves: &[u64]) -> Result<u64, PositionError> {
         Ok(moves[0])
@@ -215,8 +206,11 @@ mod tests {
         // On 1..2 the first player wins: the person opens 2, the perfect player answers 1, and
         // the person has no move left.
         let oracle = PositionOracle::new(OpeningRule::Even);
-        let mut session =
-            Session::new(2, OpeningRule::Even, Player::First, Perfect(&oracle)).unwrap();
+        let perfect = |n: u64, line: &[u64], moves: &[u64]| {
+            let winning = oracle.winning_moves(n, line)?;
+            Ok(winning.first().copied().unwrap_or(moves[0]))
+        };
+        let mut session = Session::new(2, OpeningRule::Even, Player::First, perfect).unwrap();
         session.play(2).unwrap();
         assert_eq!(session.reply(), Ok(Some(1)));
         assert_eq!(session.to_move(), Player::First);
