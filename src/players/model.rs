@@ -135,8 +135,12 @@ impl Small {
     /// `fewest-replies`' move: the sensible move with the fewest replies, then any but 1, then
     /// the smallest.
     pub fn fewest_replies(&self, s: Spot) -> Option<u32> {
-        numbers(self.sensible(s))
-            .min_by_key(|&m| (self.replies_after(s, m).count_ones(), m == 1, m))
+        self.fewest_among(s, self.sensible(s))
+    }
+
+    /// `fewest_replies` from its sensible moves already found.
+    fn fewest_among(&self, s: Spot, sensible: NumberSet) -> Option<u32> {
+        numbers(sensible).min_by_key(|&m| (self.replies_after(s, m).count_ones(), m == 1, m))
     }
 }
 
@@ -176,7 +180,7 @@ impl Model {
                 .collect(),
             Model::Mixture => {
                 let sensible = small.sensible(s);
-                let chosen = small.fewest_replies(s);
+                let chosen = small.fewest_among(s, sensible);
                 let (all, some) = (legal.count_ones() as f64, sensible.count_ones() as f64);
                 numbers(legal)
                     .map(|m| {
