@@ -184,6 +184,11 @@ export function renderMarkdown(markdown) {
   return out;
 }
 
+// The note that the proof is in English, shown in the languages that have one.
+function paintProofLanguage() {
+  $('proof-language').hidden = t('proof.language') === '';
+}
+
 function paintProof() {
   const box = $('proof-box');
   const p = state.proof;
@@ -194,7 +199,7 @@ function paintProof() {
   const link = $('proof-download');
   link.href = p.certificate;
   link.setAttribute('download', p.file);
-  $('proof-language').hidden = t('proof.language') === '';
+  paintProofLanguage();
   $('proof').replaceChildren(...renderMarkdown(p.markdown));
   $('proof').dataset.n = p.n;
   box.hidden = false;
@@ -266,7 +271,7 @@ export function startResults() {
     paintTheorem();
     paintChart();
     paintResult();
-    paintProof();
+    paintProofLanguage(); // the proof itself is the same in every language: not rendered again
     for (const id of Object.keys(state.errors)) paintError(id);
   });
 }
