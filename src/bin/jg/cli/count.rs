@@ -210,7 +210,7 @@ pub fn counts_to(to: u32) -> Result<Vec<count::Count>, CliError> {
 /// The counts of `jg oeis --games-from CSV`: a `jg count --by-opening --format csv` run, read
 /// back and checked (`oeis_games::counts_from_csv`).
 pub fn counts_from(csv: &std::path::Path) -> Result<Vec<count::Count>, CliError> {
-    use juniper_green::proofs::oeis_games;
+    use juniper_green::publish::oeis_games;
     let text = std::fs::read_to_string(csv)
         .map_err(|e| CliError::from(format!("cannot read {}: {e}", csv.display())))?;
     oeis_games::counts_from_csv(&text)

@@ -14,7 +14,7 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::accept::{self, FolderError};
-use crate::proofs::theorem_document;
+use crate::publish::theorem_document;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
