@@ -217,11 +217,12 @@ pub fn counts_from(csv: &std::path::Path) -> Result<Vec<count::Count>, CliError>
         .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))
 }
 
-/// The chart of `jg count --format svg` drawn from counts already made.
+/// The chart of `jg count --format svg` drawn from counts already made, by the renderer
+/// `jg count --format svg` itself writes with.
 pub fn figure(counts: &[count::Count]) -> Result<String, CliError> {
-    let totals = counts
-        .iter()
-        .map(|c| Ok((c.n, c.games()?)))
-        .collect::<Result<Vec<_>, count::Overflow>>()?;
-    Ok(growth::growth_chart(&totals))
+    let mut chart = growth::Renderer::new(growth::Format::Svg, false);
+    for c in counts {
+        chart.row(c)?;
+    }
+    Ok(chart.footer())
 }
