@@ -5,7 +5,9 @@
 //!
 //! Folders under the rules (`game`) and the engines' answers (`outcome`, `pairing`):
 //! - [`engines`]: what answers questions about the game (search, matching, schemes, chains);
-//! - [`proofs`]: what turns answers into certificates, checks, files and documents;
+//! - [`proofs`]: what turns answers into certificates: choosing, encoding, checking, keeping;
+//! - [`publish`]: what writes accepted certificates for people and archives (explanations,
+//!   `docs/THEOREM.md`, the OEIS b-files, the Coq data);
 //! - [`frontends`]: what shows them to a person (the terminal game, pictures, the results table);
 //!   the command line itself (`src/bin/jg/cli/`) belongs to the `jg` binary;
 //! - [`players`]: programs that play the game (random to perfect) and their round robin.
@@ -23,6 +25,7 @@ pub mod pairing;
 pub mod players;
 pub mod primes;
 pub mod proofs;
+pub mod publish;
 #[cfg(test)]
 mod test_support;
 

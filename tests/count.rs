@@ -8,7 +8,7 @@
 
 use juniper_green::engines::count::{count, Count, CountOptions, Method, Parity};
 use juniper_green::frontends::growth;
-use juniper_green::proofs::oeis_games;
+use juniper_green::publish::oeis_games;
 use std::path::Path;
 use std::process::Command;
 

@@ -10,7 +10,8 @@
 
 use juniper_green::engines::matching;
 use juniper_green::proofs::accept::Accepted;
-use juniper_green::proofs::explain::{decode, render, Format};
+use juniper_green::proofs::decode::decode;
+use juniper_green::publish::explain::{render, Format};
 use juniper_green::{OpeningRule, Player};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

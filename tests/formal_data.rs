@@ -3,7 +3,7 @@
 //! commit when this fails). The generator must refuse a certificate that `jg_verify` refuses,
 //! and the set of n written in formal/Main.v must be the certificates' second-player n.
 
-use juniper_green::proofs::formal;
+use juniper_green::publish::formal;
 use std::path::Path;
 use std::process::Command;
 

@@ -477,3 +477,85 @@ fn a_circle_is_found() {
     write("a/mod.rs", "mod c;\n");
     assert!(cycles(&edges(dir.path(), None)).is_empty());
 }
+
+/// The rooms of `src/` stand one above another: the engines answer questions about the game and
+/// import none of the rooms that use them (`proofs`, `publish`, `players`, `frontends`); the
+/// publishing room writes accepted certificates for people and is imported only from the
+/// frontends (and the `jg` binary, another crate). Each edge that breaks a rule, with its line.
+fn climbs(src: &Path, edges: &BTreeMap<(PathBuf, PathBuf), usize>) -> Vec<String> {
+    let room = |file: &Path| {
+        let inside = file.strip_prefix(src).unwrap();
+        inside
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .map(|c| c.trim_end_matches(".rs").to_string())
+            .unwrap_or_default()
+    };
+    let mut found = Vec::new();
+    for ((from, to), line) in edges {
+        let (a, b) = (room(from), room(to));
+        let engine_climbs =
+            a == "engines" && ["proofs", "publish", "players", "frontends"].contains(&b.as_str());
+        let publish_from_elsewhere =
+            b == "publish" && !["publish", "frontends"].contains(&a.as_str());
+        if engine_climbs || publish_from_elsewhere {
+            let show = |p: &PathBuf| p.strip_prefix(src).unwrap().display().to_string();
+            found.push(format!("{}:{line} -> {}", show(from), show(to)));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_engine_imports_proofs_players_or_frontends_and_publishing_is_imported_from_frontends_only() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = climbs(&src, &edges(&src, Some(&src.join("bin"))));
+    assert!(found.is_empty(), "arrows that climb:\n{}", found.join("\n"));
+}
+
+/// The rule sees what breaks it: an engine that names proofs, players or a frontend, and a
+/// proof (or an engine) that names the publishing room; the frontends may name it.
+#[test]
+fn an_arrow_that_climbs_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "lib.rs",
+        "pub mod engines;\npub mod proofs;\npub mod publish;\npub mod players;\npub mod frontends;\n",
+    );
+    write("engines/mod.rs", "pub mod solver;\n");
+    write("engines/solver.rs", "pub fn solve() {}\n");
+    write(
+        "proofs/mod.rs",
+        "pub fn check() { crate::engines::solver::solve(); }\n",
+    );
+    write("publish/mod.rs", "use crate::proofs::check;\n");
+    write("players/mod.rs", "use crate::engines::solver::solve;\n");
+    write(
+        "frontends/mod.rs",
+        "use crate::publish;\nuse crate::players;\n",
+    );
+    assert_eq!(
+        climbs(dir.path(), &edges(dir.path(), None)),
+        Vec::<String>::new()
+    );
+    write(
+        "engines/solver.rs",
+        "pub fn solve() { crate::proofs::check(); }\nuse crate::players as p;\nuse crate::frontends;\n",
+    );
+    write("proofs/mod.rs", "pub fn check() {}\nuse crate::publish;\n");
+    assert_eq!(
+        climbs(dir.path(), &edges(dir.path(), None)),
+        [
+            "engines/solver.rs:3 -> frontends/mod.rs",
+            "engines/solver.rs:2 -> players/mod.rs",
+            "engines/solver.rs:1 -> proofs/mod.rs",
+            "proofs/mod.rs:2 -> publish/mod.rs",
+        ]
+    );
+}

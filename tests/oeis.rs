@@ -179,3 +179,20 @@ fn a_corrupted_certificate_in_any_folder_is_refused_and_nothing_is_written() {
     .unwrap();
     refuses("--openings", renamed.path(), "cert-62-openings.bin");
 }
+
+/// A337125's b-file speaks in OEIS's words, like the b-files of the counts: the title line, one
+/// comment in plain words (no command, no path), then the terms.
+#[test]
+fn the_a337125_b_file_has_the_header_of_an_oeis_b_file() {
+    let text = std::fs::read_to_string(root().join("certificates/oeis/b337125.txt")).unwrap();
+    let comments: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(comments.len(), 2, "{comments:?}");
+    assert_eq!(comments[0], "# A337125: Table of n, a(n) for n = 1..1000");
+    for line in &comments {
+        assert!(
+            !line.contains("jg") && !line.contains(".txt") && !line.contains('/'),
+            "{line}"
+        );
+    }
+    assert!(text.lines().take(2).all(|l| l.starts_with('#')));
+}

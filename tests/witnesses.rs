@@ -459,7 +459,7 @@ fn jg_solves_and_certifies_the_top_of_u64_in_one_check() {
 
 #[test]
 fn jg_explain_reads_the_pairing_after_the_witnesses() {
-    use juniper_green::proofs::explain::{decode, DecodedStrategy};
+    use juniper_green::proofs::decode::{decode, DecodedStrategy};
     for n in [TOP_PRIME, u64::MAX] {
         let certified = certify(n, &Options::default()).unwrap();
         let decoded = decode(&certified.bytes).unwrap();

@@ -196,7 +196,7 @@ fn complete(mut outcome: Outcome, rule: OpeningRule) -> Outcome {
 fn by_scheme(n: u64) -> Result<Outcome, schemes::SchemeError> {
     let (scheme, pairing) = schemes::scheme_pairing(n)?;
     let rule = crate::game::OpeningRule::Even;
-    crate::proofs::closure::check(n, rule, pairing.opening, &pairing.pairs, None)
+    crate::pairing::check_closure(n, rule, pairing.opening, &pairing.pairs, None)
         .map_err(|error| schemes::SchemeError::NotClosed(error.to_string()))?;
     Ok(Outcome {
         n,

@@ -429,9 +429,9 @@ pub fn closed_pairing(
     n: u64,
     winner: Player,
     opening: Option<u64>,
-    rows: &[crate::proofs::explain::Row],
+    rows: &[crate::publish::explain::Row],
 ) -> String {
-    use crate::proofs::explain::Reach;
+    use crate::publish::explain::Reach;
     let (width, radius, top) = (1000.0, 420.0, 60.0);
     let (cx, cy) = (width / 2.0, top + radius + 40.0);
     let height = cy + radius + 140.0;
@@ -670,7 +670,7 @@ mod tests {
     /// neighbours' labels for three digits (at most 117 numbers on the circle: 22 px apart).
     #[test]
     fn the_pairing_picture_has_a_title_a_legend_and_room_for_labels() {
-        use crate::proofs::explain::closure_rows;
+        use crate::publish::explain::closure_rows;
         let pairs = [(2, 4), (3, 9), (5, 10), (6, 12)];
         let rows = closure_rows(12, OpeningRule::Even, None, &pairs).unwrap_or_default();
         let svg = closed_pairing(12, Player::Second, None, &rows);

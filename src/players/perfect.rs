@@ -5,7 +5,10 @@ use super::game::{Game, Player, PlayerRng};
 use super::model::{losing_move, Small, MODEL_MAX_N};
 use super::stop::{Stop, Stopped};
 use crate::engines::position::PositionOracle;
+use crate::game::OpeningRule;
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 /// From a winning position, the smallest winning move. From a losing one (every move loses
 /// against best play), the move that gives a fallible opponent the most chances to err,
@@ -56,6 +59,28 @@ impl Chances {
             .then((a * d).cmp(&(c * b)))
             .then(self.mistakes.cmp(&other.mistakes))
     }
+}
+
+thread_local! {
+    /// The small board this thread last looked ahead on: its exact search (a table of up to
+    /// 1 MiB) is built once per board, not once per move of a losing position. One a thread, so
+    /// the memory stays bounded; the search's answers are exact, so a warm table changes no move.
+    static SMALL: RefCell<Option<(u64, OpeningRule, Rc<Small>)>> = const { RefCell::new(None) };
+}
+
+/// The small board 1..n under `rule`, kept from the last call on this thread when it is the same.
+fn small_board(n: u64, rule: OpeningRule) -> Rc<Small> {
+    SMALL.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        match &*slot {
+            Some((m, r, small)) if (*m, *r) == (n, rule) => small.clone(),
+            _ => {
+                let small = Rc::new(Small::new(n, rule));
+                *slot = Some((n, rule, small.clone()));
+                small
+            }
+        }
+    })
 }
 
 impl Perfect {
@@ -126,7 +151,7 @@ impl Player for Perfect {
             return Ok(Some(m));
         }
         if game.n() <= MODEL_MAX_N {
-            let small = Small::new(game.n(), game.rule());
+            let small = small_board(game.n(), game.rule());
             let s = small.spot(game.line());
             return Ok(losing_move(&small, s, stop)?.map(u64::from));
         }

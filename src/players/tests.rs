@@ -582,20 +582,13 @@ fn naive_traps(n: u64, line: &[u64]) -> Vec<u64> {
 fn the_losing_side_never_names_a_trap() {
     let mut positions = 0;
     let mut with_a_trap = 0;
+    let oracle = crate::engines::position::PositionOracle::new(OpeningRule::Even);
     for (n, games) in [(18u64, 40), (22, 30), (28, 20), (46, 3)] {
-        let oracle = crate::engines::position::PositionOracle::new(OpeningRule::Even);
         on_positions(&[n], games, &mut |game| {
-            if !oracle.winning_moves(n, game.line()).unwrap().is_empty() {
-                return;
+            if let Some(avoided) = no_trap_named(&oracle, game) {
+                positions += 1;
+                with_a_trap += usize::from(avoided);
             }
-            let moves = naive_legal_moves(n, game.line());
-            let traps = naive_traps(n, game.line());
-            let m = Perfect.choose(game, &mut rng(0)).unwrap();
-            if traps.len() < moves.len() {
-                assert!(!traps.contains(&m), "n = {n}: {m} after {:?}", game.line());
-            }
-            positions += 1;
-            with_a_trap += usize::from(!traps.is_empty() && traps.len() < moves.len());
         });
     }
     let start = Game::new(18, OpeningRule::Even).unwrap();
@@ -607,6 +600,23 @@ fn the_losing_side_never_names_a_trap() {
     );
 }
 
+/// In a position the player to move loses, perfect's move is no trap while another move
+/// exists: None when the position is won, else whether there was a trap to avoid.
+fn no_trap_named(oracle: &crate::engines::position::PositionOracle, game: &Game) -> Option<bool> {
+    let n = game.n();
+    if !oracle.winning_moves(n, game.line()).unwrap().is_empty() {
+        return None;
+    }
+    let moves = naive_legal_moves(n, game.line());
+    let traps = naive_traps(n, game.line());
+    let m = Perfect.choose(game, &mut rng(0)).unwrap();
+    let avoidable = traps.len() < moves.len();
+    if avoidable {
+        assert!(!traps.contains(&m), "n = {n}: {m} after {:?}", game.line());
+    }
+    Some(avoidable && !traps.is_empty())
+}
+
 /// Above the look-ahead's boards the rule is by the next reply: no trap while another move
 /// exists there too (n = 70 and 100).
 #[test]
@@ -614,17 +624,7 @@ fn the_losing_side_by_the_next_reply_never_names_a_trap() {
     let oracle = crate::engines::position::PositionOracle::new(OpeningRule::Even);
     let mut with_a_trap = 0;
     on_positions(&[70, 100], 6, &mut |game| {
-        let n = game.n();
-        if !oracle.winning_moves(n, game.line()).unwrap().is_empty() {
-            return;
-        }
-        let moves = naive_legal_moves(n, game.line());
-        let traps = naive_traps(n, game.line());
-        let m = Perfect.choose(game, &mut rng(0)).unwrap();
-        if traps.len() < moves.len() {
-            assert!(!traps.contains(&m), "n = {n}: {m} after {:?}", game.line());
-            with_a_trap += usize::from(!traps.is_empty());
-        }
+        with_a_trap += usize::from(no_trap_named(&oracle, game) == Some(true));
     });
     assert!(with_a_trap > 10, "{with_a_trap}");
 }

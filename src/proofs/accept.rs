@@ -11,7 +11,7 @@
 //! theorem folder's files prove together (`coverage`).
 
 use crate::game::{OpeningRule, Player};
-use crate::proofs::explain::decode::{decode, Decoded, Kind};
+use crate::proofs::decode::{decode, Decoded, Kind};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@
 //!   (n_last/2, n_first] (`search_interval`), widened to every board their closure allows.
 //!
 //! Every piece is checked before it is kept: single-n files by the verifier crate, intervals by
-//! the solver-side interval check (`closure::check` with a first board), see `self_check`.
+//! the solver-side interval check (`pairing::check_closure` with a first board), see `self_check`.
 
 use crate::engines::matching;
 use crate::engines::schemes::{self, Scheme};
@@ -313,7 +313,7 @@ pub fn interval_piece(first: u64, last: u64, interval: &Interval) -> Result<Piec
 }
 
 /// The check a piece passes before it is kept; the closure size. Two independent checks must
-/// agree: the solver-side interval check (`closure::check` on 1..n_last with the first board)
+/// agree: the solver-side interval check (`pairing::check_closure` on 1..n_last with the first board)
 /// and the verifier crate, whose verdict must state exactly the claim.
 pub fn self_check(certificate: &Certificate) -> Result<u64, TheoremError> {
     let Body::IntervalClosedPairing {
@@ -332,7 +332,7 @@ pub fn self_check(certificate: &Certificate) -> Result<u64, TheoremError> {
     if n_last < certificate.n || certificate.winner != Player::First {
         return Err(fail("not a first-player interval".into()));
     }
-    let closed = closure::check(
+    let closed = crate::pairing::check_closure(
         n_last,
         certificate.opening_rule,
         Some(opening),
@@ -405,14 +405,17 @@ mod tests {
                 ref pairs,
             } = *interval;
             let rule = OpeningRule::Even;
-            assert!(closure::check(last, rule, Some(opening), pairs, Some(first)).is_ok());
+            assert!(
+                crate::pairing::check_closure(last, rule, Some(opening), pairs, Some(first))
+                    .is_ok()
+            );
             assert!(matches!(
-                closure::check(last + 1, rule, Some(opening), pairs, Some(first)),
-                Err(closure::ClosureError::TooWide { .. })
+                crate::pairing::check_closure(last + 1, rule, Some(opening), pairs, Some(first)),
+                Err(crate::pairing::ClosureError::TooWide { .. })
             ));
             assert!(matches!(
-                closure::check(last, rule, Some(opening), pairs, Some(first - 1)),
-                Err(closure::ClosureError::AboveFirst { .. })
+                crate::pairing::check_closure(last, rule, Some(opening), pairs, Some(first - 1)),
+                Err(crate::pairing::ClosureError::AboveFirst { .. })
             ));
         }
     }

@@ -7,6 +7,7 @@
 //! of M, turns M into a maximum matching that leaves the opening unpaired: the first player
 //! wins after that opening by answering with partners in it.
 
+use crate::claim::Bound;
 use crate::format::{Barrier, Partners};
 use crate::rejection::Rejection;
 use crate::rules::Context;
@@ -32,24 +33,25 @@ pub(crate) fn check(
     // The positions: the numbers outside the barrier and the paths' numbers. One flag per
     // number and a stack of at most n numbers: all refused before they exist.
     let positions = (n - barrier.len() as u64).saturating_add(walked);
-    let bytes = n.saturating_mul(9).saturating_add(context.held);
-    let refuse = |what: String| Err(Rejection::Limit { what, line: vec![] });
-    let left = context.limits.max_positions.saturating_sub(context.positions);
+    let refuse = |bound, what: String| Err(Rejection::Limit { bound, what, line: vec![] });
+    let left = context.positions_left();
     if positions > left {
-        return refuse(format!(
-            "position limit: the barrier check counts {positions}, more than {left}"
-        ));
-    } else if bytes > context.limits.max_memory {
-        return refuse(format!("memory limit: the barrier check needs {bytes} bytes"));
+        let what =
+            format!("position limit: the barrier check counts {positions}, more than {left}");
+        return refuse(Bound::Positions, what);
     }
+    context.fits(n.saturating_mul(9), |bytes| {
+        format!("memory limit: the barrier check needs {bytes} bytes")
+    })?;
     // Both made at their full size at once, so that neither grows past what was charged.
-    let len = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
     let (mut seen, mut stack): (Vec<bool>, Vec<u64>) = (Vec::new(), Vec::new());
-    let room = |len| seen.try_reserve_exact(len).and(stack.try_reserve_exact(len)).is_ok();
-    if !len.is_some_and(room) {
-        return refuse(format!("memory limit: no room for {n} flags and a stack of {n} numbers"));
-    }
-    seen.resize(len.unwrap_or(0), false);
+    let mut room = |len| seen.try_reserve_exact(len).and(stack.try_reserve_exact(len)).is_ok();
+    let Some(len) = usize::try_from(n).ok().and_then(|n| n.checked_add(1)).filter(|&len| room(len))
+    else {
+        let what = format!("memory limit: no room for {n} flags and a stack of {n} numbers");
+        return refuse(Bound::Memory, what);
+    };
+    seen.resize(len, false);
     for &s in barrier {
         seen[s as usize] = true;
     }
@@ -69,7 +71,11 @@ pub(crate) fn check(
                 opening = Some(x);
             }
             let moves = context.board.moves(&[x]);
-            let moves = moves.map_err(|what| Rejection::Limit { what, line: vec![] })?;
+            let moves = moves.map_err(|what| Rejection::Limit {
+                bound: Bound::Work,
+                what,
+                line: vec![],
+            })?;
             for y in moves {
                 if !std::mem::replace(&mut seen[y as usize], true) {
                     stack.push(y);

@@ -3,7 +3,7 @@
 //! multipliers over rows the checker builds itself, and the tree of fixings. No LP, no floats.
 //! Every step and every table is charged to the work and memory bounds of `Limits` (§6.3).
 
-use crate::claim::Limits;
+use crate::claim::{Bound, Limits};
 use std::fmt;
 
 const MAGIC: &[u8] = b"JGCHAIN1\n";
@@ -39,13 +39,13 @@ impl fmt::Display for ChainVerdict {
 pub enum ChainRejection {
     /// It is not a proof: `invalid chain certificate: ` and what is wrong.
     Invalid(String),
-    /// A bound of `Limits` was reached: not a verdict on the proof.
-    Limit(String),
+    /// The bound `Bound` of `Limits` was reached: not a verdict on the proof.
+    Limit(Bound, String),
 }
 
 impl fmt::Display for ChainRejection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (ChainRejection::Invalid(what) | ChainRejection::Limit(what)) = self;
+        let (ChainRejection::Invalid(what) | ChainRejection::Limit(_, what)) = self;
         f.write_str(what)
     }
 }
@@ -70,11 +70,15 @@ impl Limits {
     /// Takes `steps` of work and `bytes` of memory for `what`, or refuses before it is done.
     fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<(), ChainRejection> {
         let (work, memory) = (self.max_work, self.max_memory);
-        let limit = |what| Err(ChainRejection::Limit(what));
+        let limit = |bound, what| Err(ChainRejection::Limit(bound, what));
         if steps > work {
-            return limit(format!("work limit: {what} takes {steps} steps, {work} left"));
+            return limit(
+                Bound::Work,
+                format!("work limit: {what} takes {steps} steps, {work} left"),
+            );
         } else if bytes > memory {
-            return limit(format!("memory limit: {what} needs {bytes} bytes, {memory} left"));
+            let what = format!("memory limit: {what} needs {bytes} bytes, {memory} left");
+            return limit(Bound::Memory, what);
         }
         (self.max_work, self.max_memory) = (work - steps, memory - bytes);
         Ok(())
@@ -178,12 +182,9 @@ impl Programme {
 
     /// Marks `row` (`d v`, `u v` or `c i`) as named by `leaf`: named twice, it is refused.
     fn once(&mut self, row: usize, leaf: u64, name: fmt::Arguments) -> Result<(), ChainRejection> {
-        let twice = std::mem::replace(&mut self.named[row], leaf) == leaf;
-        if twice {
-            no(format!("leaf {leaf}: the row `{name}` appears twice"))
-        } else {
-            Ok(())
-        }
+        let once = std::mem::replace(&mut self.named[row], leaf) != leaf;
+        once.then_some(())
+            .map_or_else(|| no(format!("leaf {leaf}: the row `{name}` appears twice")), Ok)
     }
 
     /// D times a leaf's bound under the fixings: Σ λ_i b_i + Σ_j max over the allowed z_j of

@@ -108,6 +108,14 @@ pub struct Limits {
     pub max_work: u64,
 }
 
+/// Which bound of `Limits` a refusal reached: the command line names the option that raises it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Positions,
+    Memory,
+    Work,
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits { max_positions: 20_000_000_000, max_memory: 1 << 30, max_work: 3_000_000_000 }

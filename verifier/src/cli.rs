@@ -4,7 +4,7 @@
 
 use crate::chain::{check_within, is_chain_certificate, ChainRejection};
 use crate::covers::{covers, Proved};
-use crate::{read_bounded, verify_bytes, Limits, OpeningRule, Rejection};
+use crate::{read_bounded, verify_bytes, Bound, Limits, OpeningRule, Rejection};
 use serde::Serializer as _;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -159,17 +159,21 @@ impl Report {
             false => std::fs::File::open(path).and_then(|file| read_bounded(file, limits)),
         };
         // Refused when a bound was reached, else invalid; `{:#}`: the whole line of play.
-        let rejected = |limit: bool, why: &dyn std::fmt::Display| {
+        let rejected = |bound: Option<Bound>, why: &dyn std::fmt::Display| {
             let text = if self.whole { format!("{why:#}") } else { why.to_string() };
             // A refusal names the option that raises its bound (`work limit` → `--max-work`).
-            let flags = ["work", "memory-mib", "positions"];
-            let flag = flags.iter().find(|f| limit && text.starts_with(&f[..3]));
-            let text = flag.map_or(text.clone(), |f| format!("{text}; raise it with --max-{f}"));
-            (self.fail(&name, [Outcome::Invalid, Outcome::Refused][limit as usize], text), None)
+            let option = bound.map(|bound| match bound {
+                Bound::Positions => "positions",
+                Bound::Memory => "memory-mib",
+                Bound::Work => "work",
+            });
+            let text = option.map_or(text.clone(), |f| format!("{text}; raise it with --max-{f}"));
+            let outcome = [Outcome::Invalid, Outcome::Refused][bound.is_some() as usize];
+            (self.fail(&name, outcome, text), None)
         };
         let bytes = match read {
             Ok(Ok(bytes)) => bytes,
-            Ok(Err(rejection)) => return rejected(true, &rejection),
+            Ok(Err(why)) => return rejected(limit(&why), &why),
             Err(error) => return (self.fail(&name, Outcome::Unreadable, error.to_string()), None),
         };
         // Bytes that do not start as either kind of certificate (a start cut short does) are no
@@ -181,7 +185,8 @@ impl Report {
         if is_chain_certificate(&bytes) {
             let v = match check_within(&bytes, limits) {
                 Ok(verdict) => verdict,
-                Err(why) => return rejected(matches!(why, ChainRejection::Limit(_)), &why),
+                Err(why @ ChainRejection::Limit(bound, _)) => return rejected(Some(bound), &why),
+                Err(why) => return rejected(None, &why),
             };
             let fields = [("kind", json!("chain")), ("n", json!(v.n)), ("length", json!(v.length))];
             let more =
@@ -191,7 +196,7 @@ impl Report {
         }
         let verdict = match verify_bytes(&bytes, limits) {
             Ok(verdict) => verdict,
-            Err(why) => return rejected(matches!(why, Rejection::Limit { .. }), &why),
+            Err(why) => return rejected(limit(&why), &why),
         };
         let (first, last, claim) = (verdict.n, verdict.n_last, verdict.claim());
         let unexpected = self.expect_n.filter(|&n| n < first || n > last);
@@ -221,6 +226,14 @@ impl Report {
             return (Outcome::Unexpected, None);
         }
         (Outcome::Valid, Some(Proved { name, bytes: bytes.len() as u64, verdict }))
+    }
+}
+
+/// The bound a rejection reached, when it is a refusal.
+fn limit(why: &Rejection) -> Option<Bound> {
+    match why {
+        Rejection::Limit { bound, .. } => Some(*bound),
+        _ => None,
     }
 }
 

@@ -4,11 +4,11 @@
 //! L); if every number of L has a partner that is its divisor or multiple, the partner is always
 //! free and legal, so the winner is never stuck. §5 proves it from the raw rules alone.
 
-use crate::claim::{Kind, OpeningRule, Verdict, Winner};
+use crate::claim::{Bound, Kind, OpeningRule, Verdict, Winner};
 use crate::format::{Pairing, Partners};
 use crate::rejection::Rejection;
 use crate::rules::{check_opening, Context};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Each number of the closure L and the number of L whose partner's moves reached it.
 type Reached = HashMap<u64, Option<u64>>;
@@ -34,8 +34,8 @@ pub(crate) fn check(
         }),
         _ => Ok(()),
     };
-    let left = context.limits.max_positions.saturating_sub(context.positions);
-    let limit = |what: String, line| Rejection::Limit { what, line };
+    let left = context.positions_left();
+    let limit = |bound, what: String, line| Rejection::Limit { bound, what, line };
     // The opening, or the loser's only first moves, must be allowed (at n: for an interval, the
     // smallest board); the opening must be in no pair.
     let first = (claim.winner == Winner::First).then_some(opening);
@@ -55,24 +55,22 @@ pub(crate) fn check(
         if openings > left {
             let what =
                 format!("position limit: more than {left} numbers, for the {openings} openings");
-            return Err(limit(what, vec![]));
+            return Err(limit(Bound::Positions, what, vec![]));
         }
     }
     // Every number of L has a partner (checked as it is taken in), so L holds at most the
     // paired numbers and one more: the tables are charged and made at that size before the
     // first listing (spec.md §4.4), and never grow.
     let most = partners.len() + 1;
-    let bytes = (most as u64).saturating_mul(CLOSURE_BYTES).saturating_add(context.held);
-    if bytes > context.limits.max_memory {
-        let what = format!(
+    context.fits((most as u64).saturating_mul(CLOSURE_BYTES), |bytes| {
+        format!(
             "memory limit: a closure of at most {most} numbers needs {bytes} bytes with the maps"
-        );
-        return Err(limit(what, vec![]));
-    }
+        )
+    })?;
     // `reached[x]`: the number of L whose partner has x as a neighbour (None: a first move).
     // The line of play to a number is rebuilt from it only when a rejection names it.
     let mut reached: Reached = HashMap::with_capacity(most);
-    let (mut todo, mut expanded) = (Vec::with_capacity(most), HashSet::with_capacity(most));
+    let mut todo = Vec::with_capacity(most);
     // The played numbers at the position expanded next: `first`, then the partner `y`.
     let (mut played, mut from) = (Vec::from_iter(first), None);
     loop {
@@ -80,7 +78,10 @@ pub(crate) fn check(
         let moves: Box<dyn Iterator<Item = u64>> = match only.take() {
             Some(openings) => Box::new(openings.iter().copied()),
             None => Box::new(
-                context.board.moves(&played).map_err(|what| limit(what, line(&reached, from)))?,
+                context
+                    .board
+                    .moves(&played)
+                    .map_err(|what| limit(Bound::Work, what, line(&reached, from)))?,
             ),
         };
         for x in moves {
@@ -88,7 +89,7 @@ pub(crate) fn check(
                 continue;
             } else if reached.len() as u64 >= left {
                 let what = format!("position limit: more than {left} numbers");
-                return Err(limit(what, line(&reached, from)));
+                return Err(limit(Bound::Positions, what, line(&reached, from)));
             }
             reached.insert(x, from);
             if !partners.contains_key(&x) {
@@ -96,27 +97,26 @@ pub(crate) fn check(
             }
             todo.push(x);
         }
-        // The next number of L whose partner's neighbours are not in L yet.
-        loop {
-            let Some(x) = todo.pop() else { return Ok(reached.len() as u64) };
-            let (y, offset) = partners[&x];
-            if x % y != 0 && y % x != 0 {
-                let why = format!("{y} neither divides nor is a multiple of {x}");
-                let line = line(&reached, Some(x));
-                return Err(Rejection::IllegalMove { number: y, offset, line, why });
-            }
-            if expanded.insert(y) {
-                too_wide(y, offset)?;
-                (played, from) = (first.into_iter().chain([y]).collect(), Some(x));
-                break;
-            }
+        // The next number of L whose partner's neighbours are not in L yet. Each number of L
+        // is taken in once and no number is in two pairs (`format::pairs`), so each partner is
+        // expanded once: no set of partners seen is needed.
+        let Some(x) = todo.pop() else { return Ok(reached.len() as u64) };
+        let (y, offset) = partners[&x];
+        if x % y != 0 && y % x != 0 {
+            let why = format!("{y} neither divides nor is a multiple of {x}");
+            let line = line(&reached, Some(x));
+            return Err(Rejection::IllegalMove { number: y, offset, line, why });
         }
+        too_wide(y, offset)?;
+        (played, from) = (first.into_iter().chain([y]).collect(), Some(x));
     }
 }
 
 /// Bytes charged for each number a closure may hold (spec.md §4.4): its entry in `reached`
 /// (24 bytes and a control byte, in a table of at most twice 8/7 of its size), its slot in the
-/// work list, a partner in `expanded`, and its two numbers in a rejection's line of play.
+/// work list and its two numbers in a rejection's line of play. The charge is the one spec.md
+/// states (it also counted a set of the partners expanded, which decided nothing and is gone):
+/// the bound refuses the same files as before.
 const CLOSURE_BYTES: u64 = 128;
 
 /// A line by which the loser may reach `x`: the opening, then each number of L on the way and

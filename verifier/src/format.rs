@@ -2,7 +2,7 @@
 //! configuration, then a body of little-endian numbers of the move width. Everything is checked
 //! against the bytes actually present, so no length field read from the file drives an allocation.
 
-use crate::claim::{Kind, Limits, OpeningRule, Verdict, Winner};
+use crate::claim::{Bound, Kind, Limits, OpeningRule, Verdict, Winner};
 use crate::primes::{self, Witness};
 use crate::rejection::Rejection;
 use crate::rules::Board;
@@ -203,7 +203,7 @@ pub fn read_bounded(
         }
         break format!("memory limit: the file has more than {cap} bytes");
     };
-    Ok(Err(Rejection::Limit { what, line: vec![] }))
+    Ok(Err(Rejection::Limit { bound: Bound::Memory, what, line: vec![] }))
 }
 
 /// The witness section at the start of a version 2 body (`count`, then per witness `p`, `a`,
@@ -354,7 +354,7 @@ fn pair_list(
 fn charge(budget: &mut u64, bytes: u64, what: &str) -> Result<(), Rejection> {
     let Some(left) = budget.checked_sub(bytes) else {
         let what = format!("memory limit: {what} needs {bytes} bytes, {budget} are left");
-        return Err(Rejection::Limit { what, line: vec![] });
+        return Err(Rejection::Limit { bound: Bound::Memory, what, line: vec![] });
     };
     *budget = left;
     Ok(())

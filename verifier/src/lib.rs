@@ -21,6 +21,6 @@ mod rejection;
 mod rules;
 
 pub use check::verify_bytes;
-pub use claim::{Kind, Limits, OpeningRule, Verdict, Winner};
+pub use claim::{Bound, Kind, Limits, OpeningRule, Verdict, Winner};
 pub use format::{move_width, read_bounded};
 pub use rejection::Rejection;

@@ -4,6 +4,7 @@
 //! (Lucas's theorem): a number of order p − 1 modulo p, with the prime factors of p − 1, each
 //! small enough for trial division or itself an earlier witness. No primality test is trusted.
 
+use crate::claim::Bound;
 use crate::rejection::Rejection;
 
 /// A prime witness (spec.md §3.5) and the offset where it starts.
@@ -45,7 +46,7 @@ pub(crate) fn check(witnesses: Vec<Witness>, work: &mut u64) -> Result<Primes, R
         let trial: u64 = distinct.iter().filter(|&&f| f < WITNESS_FROM).map(|f| f.isqrt()).sum();
         let Some(left) = work.checked_sub(trial + 128 * (distinct.len() as u64 + 1)) else {
             let what = format!("work limit: checking the witness for {p}, {work} steps left");
-            return Err(Rejection::Limit { what, line: vec![] });
+            return Err(Rejection::Limit { bound: Bound::Work, what, line: vec![] });
         };
         *work = left;
         for f in distinct {

@@ -2,6 +2,7 @@
 //! the byte offset where it applies and the line of play from the opening (spec.md §4.3), a
 //! long line summed up by its length and ends unless asked for whole.
 
+use crate::claim::Bound;
 use std::fmt;
 
 /// A certificate that is not a proof, and where it fails.
@@ -16,8 +17,8 @@ pub enum Rejection {
     IllegalMove { number: u64, offset: u64, line: Vec<u64>, why: String },
     /// Pairing: the loser's last move has no partner.
     NoPartner { line: Vec<u64> },
-    /// A bound of `Limits` was reached.
-    Limit { what: String, line: Vec<u64> },
+    /// The bound `bound` of `Limits` was reached.
+    Limit { bound: Bound, what: String, line: Vec<u64> },
 }
 
 impl std::error::Error for Rejection {}
@@ -57,7 +58,9 @@ impl fmt::Display for Rejection {
                 let (line, no_answer) = (line_of_play(before, whole), NO_ANSWER);
                 write!(f, "no pair holds {last}, the loser's move {line}: {no_answer}")
             }
-            Rejection::Limit { what, line } => write!(f, "{what} ({})", line_of_play(line, whole)),
+            Rejection::Limit { what, line, .. } => {
+                write!(f, "{what} ({})", line_of_play(line, whole))
+            }
         }
     }
 }

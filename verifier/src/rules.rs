@@ -3,7 +3,7 @@
 //! up to u64::MAX and never holds anything of size n; a number with a witnessed prime factor
 //! p ≥ 2^40 (spec.md §3.5) is trial-divided only by its cofactor, below 2^24.
 
-use crate::claim::{Limits, OpeningRule};
+use crate::claim::{Bound, Limits, OpeningRule};
 use crate::primes::Primes;
 use crate::rejection::Rejection;
 
@@ -83,4 +83,21 @@ pub(crate) struct Context<'a> {
     pub limits: &'a Limits,
     pub held: u64,
     pub positions: u64,
+}
+
+impl Context<'_> {
+    /// The numbers a check may still count under the position bound.
+    pub fn positions_left(&self) -> u64 {
+        self.limits.max_positions.saturating_sub(self.positions)
+    }
+
+    /// Ok when tables of `bytes` fit beside what is held; else the memory refusal, `what` told
+    /// the bytes held then.
+    pub fn fits(&self, bytes: u64, what: impl FnOnce(u64) -> String) -> Result<(), Rejection> {
+        let bytes = bytes.saturating_add(self.held);
+        if bytes > self.limits.max_memory {
+            return Err(Rejection::Limit { bound: Bound::Memory, what: what(bytes), line: vec![] });
+        }
+        Ok(())
+    }
 }

@@ -12,7 +12,7 @@ use crate::frontends::draw::plot_winners;
 use crate::game::{OpeningRule, Player};
 use crate::outcome::Method;
 use crate::proofs::certify::{certify, Options};
-use crate::proofs::explain::{explain_bytes, Format};
+use crate::publish::explain::{explain_bytes, Format};
 use serde_json::{json, Value};
 
 /// The generated theorem document, read at build time.

@@ -27,7 +27,7 @@ pub fn verify(bytes: &[u8], limits: &Limits) -> Result<Value, ApiError> {
                 });
                 valid(verdict.to_string(), facts)
             }
-            Err(why @ ChainRejection::Limit(_)) => refused(&why),
+            Err(why @ ChainRejection::Limit(..)) => refused(&why),
             Err(why) => invalid(&why),
         });
     }

@@ -6,7 +6,7 @@
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`, as the checker states them
 
 use crate::common::*;
-use jg_verify::{verify_bytes, Limits, Rejection};
+use jg_verify::{verify_bytes, Bound, Limits, Rejection};
 
 fn certificate_of(n: u64, free: bool, first_wins: bool, body: &[u8]) -> Vec<u8> {
     certificate(n, free, first_wins, 4, body)
@@ -178,7 +178,7 @@ fn the_bounds_refuse_before_the_flags_exist() {
     // The position bound: exactly the positions reported.
     let short = Limits { max_positions: verdict.positions - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &short).unwrap_err();
-    assert!(matches!(text, Rejection::Limit { .. }), "{text}");
+    assert!(matches!(text, Rejection::Limit { bound: Bound::Positions, .. }), "{text}");
     assert!(verify_bytes(
         &bytes,
         &Limits { max_positions: verdict.positions, ..Limits::default() }
@@ -198,7 +198,7 @@ fn the_bounds_refuse_before_the_flags_exist() {
     }
     let below = Limits { max_memory: least - 1, ..Limits::default() };
     let text = verify_bytes(&bytes, &below).unwrap_err();
-    assert!(matches!(text, Rejection::Limit { .. }), "{text}");
+    assert!(matches!(text, Rejection::Limit { bound: Bound::Memory, .. }), "{text}");
     // Exactly spec.md §4.4 and §4.10: the file, 640 bytes an entry, 85 a paired number, 16 a
     // listed number, 16 a number of a path and 128 more a path, then 9 a number of the board.
     let paths: usize = valid.paths.iter().map(|path| 8 + path.len()).sum();
@@ -214,7 +214,7 @@ fn the_bounds_refuse_before_the_flags_exist() {
         (1..=n).filter(|x| !valid.barrier.contains(x)).map(|x| x.isqrt() + n / x).sum();
     assert_eq!(least_work, listing);
     let text = verify_bytes(&bytes, &general(least_work - 1)).unwrap_err();
-    assert!(matches!(text, Rejection::Limit { .. }), "{text}");
+    assert!(matches!(text, Rejection::Limit { bound: Bound::Work, .. }), "{text}");
 }
 
 #[test]

@@ -417,7 +417,7 @@ fn a_chain_check_under_small_bounds_is_refused_not_judged() {
         ),
     ] {
         match check_within(text.as_bytes(), &limits) {
-            Err(ChainRejection::Limit(refused)) => assert_says(&refused, what),
+            Err(ChainRejection::Limit(_, refused)) => assert_says(&refused, what),
             other => panic!("{limits:?}: {other:?}"),
         }
     }

@@ -6,7 +6,7 @@
 #![allow(clippy::manual_is_multiple_of)] // the rules are stated with `%`
 
 use jg_verify::chain::{check_within, ChainRejection};
-use jg_verify::{verify_bytes, Limits, Rejection};
+use jg_verify::{verify_bytes, Bound, Limits, Rejection};
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
@@ -90,7 +90,7 @@ fn work_is_exact(name: &str, bytes: &[u8], work: u64) {
     verify_bytes(bytes, &exact).unwrap_or_else(|r| panic!("{name}: refused under {work}: {r}"));
     let less = Limits { max_work: work - 1, ..Limits::default() };
     match verify_bytes(bytes, &less) {
-        Err(Rejection::Limit { what, .. }) => {
+        Err(Rejection::Limit { bound: Bound::Work, what, .. }) => {
             assert!(what.starts_with("work limit"), "{name}: {what}")
         }
         other => panic!("{name}: under {} steps: {other:?}", work - 1),
@@ -180,15 +180,19 @@ fn the_work_and_memory_of_chain_certificates_are_the_ones_spec_md_states() {
         let text = std::fs::read_to_string(path).unwrap();
         let (work, memory) = chain_costs(&text);
         let name = path.display();
-        for (limits, what) in [
-            (Limits { max_work: work, max_memory: memory, ..Limits::default() }, ""),
-            (Limits { max_work: work - 1, ..Limits::default() }, "work limit: "),
-            (Limits { max_memory: memory - 1, ..Limits::default() }, "memory limit: "),
+        for (limits, what, bound) in [
+            (Limits { max_work: work, max_memory: memory, ..Limits::default() }, "", None),
+            (Limits { max_work: work - 1, ..Limits::default() }, "work limit: ", Some(Bound::Work)),
+            (
+                Limits { max_memory: memory - 1, ..Limits::default() },
+                "memory limit: ",
+                Some(Bound::Memory),
+            ),
         ] {
             match (check_within(text.as_bytes(), &limits), what) {
                 (Ok(_), "") => {}
-                (Err(ChainRejection::Limit(refused)), _)
-                    if refused.starts_with(what) && !what.is_empty() => {}
+                (Err(ChainRejection::Limit(refused_by, refused)), _)
+                    if refused.starts_with(what) && Some(refused_by) == bound => {}
                 (other, _) => panic!("{name} under {limits:?}: {other:?}"),
             }
         }

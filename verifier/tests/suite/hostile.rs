@@ -4,7 +4,7 @@
 //! would abort the process and fail the test.
 
 use crate::common::*;
-use jg_verify::{verify_bytes, Limits, Rejection};
+use jg_verify::{verify_bytes, Bound, Limits, Rejection};
 use std::path::Path;
 use std::process::Command;
 
@@ -137,7 +137,7 @@ fn a_huge_pairs_body_is_counted_against_the_memory_bound_before_it_is_read() {
     let limits = Limits { max_memory: file + (1 << 20), ..Limits::default() };
     let rejection = verify_bytes(&bytes, &limits).expect_err("over the bound");
     let text = rejection.to_string();
-    assert!(matches!(rejection, Rejection::Limit { .. }), "{text}");
+    assert!(matches!(rejection, Rejection::Limit { bound: Bound::Memory, .. }), "{text}");
     let expected = "memory limit: a map of 200000 pairs needs 34000000 bytes, 1048576 are left";
     assert!(text.starts_with(expected), "{text}");
     // With room for the pairs, the refusal moves on to the openings (second-player claim).

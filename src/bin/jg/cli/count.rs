@@ -210,18 +210,19 @@ pub fn counts_to(to: u32) -> Result<Vec<count::Count>, CliError> {
 /// The counts of `jg oeis --games-from CSV`: a `jg count --by-opening --format csv` run, read
 /// back and checked (`oeis_games::counts_from_csv`).
 pub fn counts_from(csv: &std::path::Path) -> Result<Vec<count::Count>, CliError> {
-    use juniper_green::proofs::oeis_games;
+    use juniper_green::publish::oeis_games;
     let text = std::fs::read_to_string(csv)
         .map_err(|e| CliError::from(format!("cannot read {}: {e}", csv.display())))?;
     oeis_games::counts_from_csv(&text)
         .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))
 }
 
-/// The chart of `jg count --format svg` drawn from counts already made.
+/// The chart of `jg count --format svg` drawn from counts already made, by the renderer
+/// `jg count --format svg` itself writes with.
 pub fn figure(counts: &[count::Count]) -> Result<String, CliError> {
-    let totals = counts
-        .iter()
-        .map(|c| Ok((c.n, c.games()?)))
-        .collect::<Result<Vec<_>, count::Overflow>>()?;
-    Ok(growth::growth_chart(&totals))
+    let mut chart = growth::Renderer::new(growth::Format::Svg, false);
+    for c in counts {
+        chart.row(c)?;
+    }
+    Ok(chart.footer())
 }

@@ -1,9 +1,9 @@
 //! `jg explain PATH [--format md|tex] [-o FILE]`: a certificate the verifier accepts, written out
-//! as a proof a person can read (`juniper_green::proofs::explain`). A rejected file gives the
+//! as a proof a person can read (`juniper_green::publish::explain`). A rejected file gives the
 //! verifier's reason.
 
 use super::CliError;
-use juniper_green::proofs::explain::{explain_bytes, Format};
+use juniper_green::publish::explain::{explain_bytes, Format};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

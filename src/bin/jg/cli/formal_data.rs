@@ -4,8 +4,8 @@
 //! `jg_verify` accepts each of them. Nothing is written when a file is refused.
 
 use super::CliError;
-use juniper_green::proofs::formal::{self, FormalError};
-use juniper_green::proofs::formal_openings;
+use juniper_green::publish::formal::{self, FormalError};
+use juniper_green::publish::formal_openings;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

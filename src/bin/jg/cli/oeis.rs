@@ -1,10 +1,10 @@
 //! `jg oeis [--certificates DIR] [--openings DIR] [--chains DIR] [-o DIR]`: the results as OEIS
-//! b-files, written only from certificates the verifier accepts (`juniper_green::proofs::oeis`).
+//! b-files, written only from certificates the verifier accepts (`juniper_green::publish::oeis`).
 //! An invalid certificate is named on stderr and nothing is written (exit 1).
 
 use super::CliError;
 use juniper_green::proofs::accept::FolderError;
-use juniper_green::proofs::oeis::{self, OeisError};
+use juniper_green::publish::oeis::{self, OeisError};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -55,7 +55,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
             };
             let mut figure = None;
             if let Some(counts) = &counts {
-                files.extend(juniper_green::proofs::oeis_games::b_files(counts)?);
+                files.extend(juniper_green::publish::oeis_games::b_files(counts)?);
                 if let Some(path) = &args.games_figure {
                     figure = Some((path, super::count::figure(counts)?));
                 }

@@ -4,7 +4,7 @@
 use super::CliError;
 use juniper_green::frontends::draw;
 use juniper_green::proofs::accept::read_theorem_folder;
-use juniper_green::proofs::theorem_document::{self as theorem, Figure};
+use juniper_green::publish::theorem_document::{self as theorem, Figure};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -5,6 +5,7 @@ use super::*;
 use crate::game::{OpeningRule, Player};
 use crate::proofs::accept::Accepted;
 use crate::proofs::certificate::OpeningEntry;
+use crate::proofs::decode::{decode, Kind};
 
 #[test]
 fn neighbours_are_divisors_and_multiples() {

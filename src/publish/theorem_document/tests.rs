@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::proofs::accept::Accepted;
-use crate::proofs::explain::Kind;
+use crate::proofs::decode::Kind;
 
 /// The general scheme for 41 < 43 < 47 as an interval claim for 141..=163 (MATH.md §8).
 fn interval_entry() -> AcceptedFile {

@@ -14,7 +14,8 @@
 
 use crate::game::OpeningRule;
 use crate::proofs::accept::{read_folder, AcceptedFile, Expect, FolderError};
-use crate::proofs::explain::{self, DecodedStrategy, Kind};
+use crate::proofs::decode::{DecodedStrategy, Kind};
+use crate::publish::explain;
 use std::fmt::Write as _;
 use std::path::Path;
 

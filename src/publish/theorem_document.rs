@@ -7,7 +7,8 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::accept::{self, coverage, AcceptedFile, Coverage, FolderError};
-use crate::proofs::explain::{self, Decoded, DecodedStrategy, Format, Kind};
+use crate::proofs::decode::{Decoded, DecodedStrategy, Kind};
+use crate::publish::explain::{self, Format};
 use std::fmt::Write as _;
 use std::path::Path;
 

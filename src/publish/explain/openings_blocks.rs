@@ -2,14 +2,14 @@
 //! each opening, each closed-pairing entry's table, each matching-and-barrier entry's count, and
 //! the arguments once.
 
-use super::decode::winning_openings;
-use super::decode::Decoded;
 use super::pairing_blocks::{closure_table, unused_pairs};
 use super::render::Block;
 use super::rows::{closure_rows_from, Row};
 use crate::game::OpeningRule;
 use crate::proofs::accept::Accepted;
 use crate::proofs::certificate::OpeningEntry;
+use crate::proofs::decode::winning_openings;
+use crate::proofs::decode::Decoded;
 use std::collections::{BTreeMap, HashSet};
 
 /// The document for an openings certificate (kind 4): the summary of every opening, each

@@ -1,6 +1,6 @@
 //! The closure of a closed pairing as the rows a person reads (docs/MATH.md §7): each number
 //! the loser can name, the winner's answer, and the first way (breadth first) the loser reaches
-//! it, recomputed by the raw rules. Not to be confused with `proofs::closure::closure`, which
+//! it, recomputed by the raw rules. Not to be confused with `pairing::closure`, which
 //! counts the closure for the certifier.
 
 use crate::game::OpeningRule;

@@ -2,11 +2,12 @@
 //! table, the three facts a reader checks (the third written out by `closedness`) and why they
 //! prove the claim; for an interval, why one table serves every n of it.
 
-use super::decode::Decoded;
 use super::render::Block;
 use super::rows::{closure_rows, neighbours, Reach, Row};
 use crate::game::{OpeningRule, Player};
-use crate::proofs::large_board::{factorisation, witness_rows, Witness};
+use crate::proofs::decode::Decoded;
+use crate::proofs::decode::Witness;
+use crate::publish::large_board::{factorisation, witness_rows};
 use std::collections::HashSet;
 
 pub(super) fn claim_text(d: &Decoded) -> String {

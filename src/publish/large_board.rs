@@ -1,51 +1,10 @@
 //! What `jg explain` adds for a board too large for the table of divisors and multiples: the
 //! prime factorisation of the opening and of each answer (the loser's moves are their divisors,
-//! so the third fact of the proof is read off them), and the prime witnesses of a version 2
-//! file (spec.md §3.5), the Pratt certificates that the large primes among those factors are
-//! prime.
+//! so the third fact of the proof is read off them), and the rows of the prime witnesses of a
+//! version 2 file (spec.md §3.5), the Pratt certificates that the large primes among those
+//! factors are prime (read from the bytes by `proofs::decode`).
 
-/// One prime witness of a version 2 body: `a` has order `p − 1` modulo `p`, and `factors` are
-/// the prime factors of `p − 1` (with repetition, ascending).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Witness {
-    pub p: u64,
-    pub a: u64,
-    pub factors: Vec<u64>,
-}
-
-fn number(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .rev()
-        .fold(0, |value, &byte| value << 8 | u64::from(byte))
-}
-
-/// Reads the witness section at the start of a version 2 body (spec.md §3.5): `count`, then per
-/// witness `p`, `a`, `k` and `k` factors, 8 bytes each. Returns the witnesses and the body after
-/// them. Counts are capped at the format's bounds (96 witnesses, 63 factors): the verifier has
-/// refused any file past them before this is called.
-pub fn read_witnesses(body: &[u8]) -> Result<(Vec<Witness>, &[u8]), String> {
-    let field = |at: usize| {
-        body.get(at..at + 8)
-            .map(number)
-            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
-    };
-    let mut at = 8;
-    let mut witnesses = Vec::new();
-    for _ in 0..field(0)?.min(96) {
-        let (p, a) = (field(at)?, field(at + 8)?);
-        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
-        let factors = (0..k)
-            .map(|i| field(at + 24 + 8 * i))
-            .collect::<Result<Vec<u64>, String>>()?;
-        witnesses.push(Witness { p, a, factors });
-        at += 24 + 8 * k;
-    }
-    let rest = body
-        .get(at..)
-        .ok_or_else(|| "the witnesses run past the body".to_string())?;
-    Ok((witnesses, rest))
-}
+use crate::proofs::decode::Witness;
 
 /// Trial division stops at this divisor (2^21): what is left above 1 is named prime when it is
 /// below the square of the bound or one of `primes`, and left unfactored otherwise.
@@ -127,6 +86,7 @@ pub fn witness_rows(witnesses: &[Witness]) -> Vec<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::proofs::decode::read_witnesses;
 
     #[test]
     fn factorisations_multiply_back_and_name_what_they_cannot_prove() {

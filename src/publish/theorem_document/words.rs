@@ -1,7 +1,7 @@
 //! The document's words: how it spells numbers, runs and anchors, and the lemma every proof
 //! cites.
 
-use crate::proofs::explain::Decoded;
+use crate::proofs::decode::Decoded;
 
 /// A number as the prose writes it: powers of ten from 10^6 on as `10^k`, others in digits
 /// (commands keep the digits).

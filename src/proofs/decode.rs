@@ -5,7 +5,50 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::certificate::OpeningEntry;
-use crate::proofs::large_board::{read_witnesses, Witness};
+
+/// One prime witness of a version 2 body: `a` has order `p − 1` modulo `p`, and `factors` are
+/// the prime factors of `p − 1` (with repetition, ascending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    pub p: u64,
+    pub a: u64,
+    pub factors: Vec<u64>,
+}
+
+/// A little-endian unsigned number (spec.md §2: every field is little-endian).
+fn number(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .rev()
+        .fold(0, |value, &byte| value << 8 | u64::from(byte))
+}
+
+/// Reads the witness section at the start of a version 2 body (spec.md §3.5): `count`, then per
+/// witness `p`, `a`, `k` and `k` factors, 8 bytes each. Returns the witnesses and the body after
+/// them. Counts are capped at the format's bounds (96 witnesses, 63 factors): the verifier has
+/// refused any file past them before this is called.
+pub fn read_witnesses(body: &[u8]) -> Result<(Vec<Witness>, &[u8]), String> {
+    let field = |at: usize| {
+        body.get(at..at + 8)
+            .map(number)
+            .ok_or_else(|| format!("the witnesses end early at body byte {at}"))
+    };
+    let mut at = 8;
+    let mut witnesses = Vec::new();
+    for _ in 0..field(0)?.min(96) {
+        let (p, a) = (field(at)?, field(at + 8)?);
+        let k = usize::try_from(field(at + 16)?.min(63)).unwrap_or(63);
+        let factors = (0..k)
+            .map(|i| field(at + 24 + 8 * i))
+            .collect::<Result<Vec<u64>, String>>()?;
+        witnesses.push(Witness { p, a, factors });
+        at += 24 + 8 * k;
+    }
+    let rest = body
+        .get(at..)
+        .ok_or_else(|| "the witnesses run past the body".to_string())?;
+    Ok((witnesses, rest))
+}
 
 /// The certificate kinds, as numbered in the header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,13 +102,6 @@ impl Decoded {
             DecodedStrategy::Pairing { .. } => None,
         }
     }
-}
-
-fn number(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .rev()
-        .fold(0, |value, &byte| value << 8 | u64::from(byte))
 }
 
 fn width(n: u64) -> usize {
@@ -166,7 +202,7 @@ fn skip_witnesses(body: &[u8]) -> Result<&[u8], String> {
 }
 
 /// The prime witnesses of a version 2 file (none for version 1, or for bytes too short).
-pub(super) fn witnesses_of(bytes: &[u8]) -> Vec<Witness> {
+pub fn witnesses_of(bytes: &[u8]) -> Vec<Witness> {
     let g = bytes.get(32..40).map_or(0, number) as usize;
     match (bytes.get(8..12).map(number), bytes.get(80 + g.min(200)..)) {
         (Some(2), Some(body)) => read_witnesses(body).map_or(Vec::new(), |(w, _)| w),

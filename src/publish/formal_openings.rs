@@ -19,7 +19,8 @@
 use crate::game::OpeningRule;
 use crate::proofs::accept;
 use crate::proofs::certificate::OpeningEntry;
-use crate::proofs::explain::{self, DecodedStrategy, Kind};
+use crate::proofs::decode::{DecodedStrategy, Kind};
+use crate::publish::explain;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -13,7 +13,7 @@
 //! re-render a committed file without counting again.
 
 use crate::engines::count::{Count, Overflow, Parity};
-use crate::proofs::oeis::BFile;
+use crate::publish::oeis::BFile;
 use std::fmt::Write as _;
 
 pub const A348842: &str = "b348842.txt";

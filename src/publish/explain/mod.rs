@@ -7,12 +7,11 @@
 //! spec.md §3.4) are decoded and rendered; kinds 0 and 1 are retired (the verifier refuses
 //! them, so `jg explain` says so); which of them a file may carry is the verifier's decision.
 //!
-//! - [`decode`](mod@decode): the claim and the strategy, read from the bytes;
+//! - the claim and the strategy are read from the bytes by `proofs::decode`;
 //! - [`rows`]: a closed pairing's closure as rows (each number, its answer, how it is reached);
 //! - `pairing_blocks` and `openings_blocks`: the blocks of each kind of proof;
 //! - `render`: the blocks as Markdown or LaTeX.
 
-pub mod decode;
 mod openings_blocks;
 mod pairing_blocks;
 mod render;
@@ -20,13 +19,13 @@ pub mod rows;
 #[cfg(test)]
 mod tests;
 
-pub use decode::{decode, winning_openings, Decoded, DecodedStrategy, Kind};
 pub use pairing_blocks::pairing_argument;
 pub use render::{tex_escape, Format};
 pub use rows::{closure_rows, closure_rows_from, Reach, Row};
 
 use crate::proofs::accept::{accept, Accepted};
-use crate::proofs::large_board::Witness;
+use crate::proofs::decode::Witness;
+use crate::proofs::decode::{Decoded, DecodedStrategy};
 use render::Block;
 
 /// The document for an accepted certificate.
@@ -107,7 +106,7 @@ fn render_blocks(
 /// the verifier rejects.
 pub fn explain_bytes(bytes: &[u8], name: &str, format: Format) -> Result<String, String> {
     let (decoded, accepted) = accept(bytes, name).map_err(|refusal| refusal.to_string())?;
-    let witnesses = decode::witnesses_of(bytes);
+    let witnesses = crate::proofs::decode::witnesses_of(bytes);
     render_blocks(
         blocks(&decoded, &accepted, None, &witnesses)?,
         &accepted,

@@ -14,7 +14,7 @@
 
 use crate::game::{OpeningRule, Player};
 use crate::proofs::accept::{self, FolderError};
-use crate::proofs::theorem_document;
+use crate::publish::theorem_document;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -51,8 +51,10 @@ pub const A337125: &str = "b337125.txt";
 /// The n from which docs/large-n.md proves a first-player win (4 · 89693, Dusart's threshold).
 pub const LARGE_N_FROM: u64 = 358_772;
 
+/// The last comment line of the project's own lists (not of A337125's b-file, which speaks in
+/// OEIS's words like the b-files of the counts).
 const WRITTEN_BY: &str =
-    "# Written by `jg oeis` from certificates the verifier jg-verify accepts; do not edit by hand.";
+    "Written by `jg oeis` from certificates the verifier jg-verify accepts; do not edit by hand.";
 
 /// The b-file text: the comment lines, then `n a(n)` for each term.
 fn b_file(comments: &[String], terms: &[(u64, u64)]) -> String {
@@ -60,7 +62,6 @@ fn b_file(comments: &[String], terms: &[(u64, u64)]) -> String {
     for line in comments {
         let _ = writeln!(text, "# {line}");
     }
-    let _ = writeln!(text, "{WRITTEN_BY}");
     for (n, a) in terms {
         let _ = writeln!(text, "{n} {a}");
     }
@@ -113,6 +114,7 @@ pub fn second_player_wins(folder: &Path) -> Result<BFile, OeisError> {
             entries.len(),
             theorem_document::spell(covered)
         ),
+        WRITTEN_BY.to_string(),
     ];
     let terms: Vec<(u64, u64)> = (1..).zip(second.iter().copied()).collect();
     Ok(BFile {
@@ -143,6 +145,7 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
                      can open with and still win), n = 1..{last}."
                 ),
                 source.clone(),
+                WRITTEN_BY.to_string(),
             ],
             &run.iter()
                 .map(|(n, winning)| (*n, winning.len() as u64))
@@ -158,6 +161,7 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
                      n = 1..{last}."
                 ),
                 source,
+                WRITTEN_BY.to_string(),
             ],
             &run.iter()
                 .map(|(n, winning)| (*n, winning.first().copied().unwrap_or(0)))
@@ -171,16 +175,14 @@ pub fn winning_openings(folder: &Path) -> Result<[BFile; 2], OeisError> {
 pub fn longest_chains(folder: &Path) -> Result<BFile, OeisError> {
     let terms = accept::chain_terms(folder)?;
     let last = terms.last().map_or(0, |t| t.0);
+    // In OEIS's words, like the b-files of the counts: the title line and one comment in plain
+    // words (no command, no path).
     let comments = vec![
-        format!(
-            "A337125: the largest number of distinct numbers of 1..n in a sequence where each \
-             divides or is a multiple of the one before (a longest simple path in the divisor \
-             graph), n = 1..{last}."
-        ),
-        format!(
-            "Each term a(n) is proved by certificates/chains/chain-n.txt (n = 1..{last}): a chain \
-             of a(n) numbers and an exact proof that none is longer (spec.md §6)."
-        ),
+        format!("A337125: Table of n, a(n) for n = 1..{last}"),
+        "Each term is proved by a certificate that an independent verifier checks: a chain of \
+         a(n) numbers of 1..n, each dividing or a multiple of the one before, and an exact proof \
+         that no such chain is longer."
+            .to_string(),
     ];
     Ok(BFile {
         name: A337125,
@@ -217,6 +219,6 @@ mod tests {
     #[test]
     fn a_b_file_is_comments_then_one_term_a_line() {
         let text = b_file(&["A test.".into()], &[(1, 0), (2, 5)]);
-        assert_eq!(text, format!("# A test.\n{WRITTEN_BY}\n1 0\n2 5\n"));
+        assert_eq!(text, "# A test.\n1 0\n2 5\n");
     }
 }

@@ -1,0 +1,386 @@
+//! The driver of the frontier counter: the two passes over the plan's steps, forward (the states
+//! after each vertex and the ways into them) and backward (the ways each state completes), in
+//! parallel by chunks, within a memory bound.
+
+use super::order::Plan;
+use super::state::{Rules, State, MAX_WIDTH};
+use super::step::{successors, Step};
+use crate::engines::count::parity::{Overflow, Parity};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 78
+/// on 24 GB, docs/COUNTING.md §6).
+pub const MAX_FRONTIER_N: u32 = 128;
+
+/// Figures of one count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// The order's largest frontier (the vertex being introduced counted).
+    pub width: usize,
+    /// The most states after one vertex, and the states after every vertex summed.
+    pub peak_states: usize,
+    pub total_states: u64,
+    /// The most bytes charged against the bound at once.
+    pub peak_bytes: usize,
+}
+
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u128(&mut self, word: u128) {
+        self.write_u64(word as u64);
+        self.write_u64((word >> 64) as u64);
+    }
+}
+
+type Map = HashMap<u128, Parity, BuildHasherDefault<KeyHasher>>;
+
+/// Why the frontier counter stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FrontierError {
+    #[error(transparent)]
+    Overflow(#[from] Overflow),
+    #[error(
+        "the frontier counter needs more than its bound of {budget_mib} MiB at n = {n} \
+         ({states} states before vertex {step} of {steps}, {pass} pass); give it more with \
+         --memory-mib"
+    )]
+    Memory {
+        n: u32,
+        budget_mib: usize,
+        pass: &'static str,
+        step: usize,
+        steps: usize,
+        states: usize,
+    },
+    #[error("the vertex order of n = {n} has a frontier of {width}, more than {MAX_WIDTH}")]
+    TooWide { n: u32, width: usize },
+}
+
+/// Bytes charged per state: in a hash table being built (key and value, 48 bytes, at the
+/// table's load, with its control byte and the layer it is built from), and kept for the second
+/// pass (the key, and the count when the vertex after it is even).
+const MAP_BYTES: usize = 80;
+const LIST_BYTES: usize = 48;
+const KEY_BYTES: usize = 16;
+const VALUE_BYTES: usize = 32;
+
+/// A chunk of a backward step: its states with their completions, and its openings' games.
+type Retreated = (Vec<(u128, Parity)>, Parity);
+
+/// A layer kept from the first pass: its states, and their counts when the next vertex is even.
+struct Kept {
+    keys: Vec<u128>,
+    forward: Option<Vec<Parity>>,
+}
+
+impl Kept {
+    fn bytes(&self) -> usize {
+        self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, |f| f.len() * VALUE_BYTES)
+    }
+}
+
+const CHUNK: usize = 4096;
+
+pub struct FrontierCounter {
+    plan: Plan,
+    openings: Vec<u32>,
+    budget: usize,
+    rules: Rules,
+}
+
+impl FrontierCounter {
+    /// The counter for 1..n (its vertex order chosen now); its layers are charged at most
+    /// `budget` bytes.
+    pub fn new(n: u32, budget: usize) -> FrontierCounter {
+        assert!(
+            (1..=MAX_FRONTIER_N).contains(&n),
+            "the frontier counter takes 1 ≤ n ≤ {MAX_FRONTIER_N}"
+        );
+        FrontierCounter::with_plan(Plan::new(n), budget)
+    }
+
+    /// The counter with a given plan (any order of H gives the same counts; only the time and
+    /// memory change).
+    pub fn with_plan(plan: Plan, budget: usize) -> FrontierCounter {
+        let n = plan.n;
+        FrontierCounter {
+            rules: Rules {
+                track_skips: plan.leaf_primes == 0,
+                #[cfg(test)]
+                fault: None,
+            },
+            plan,
+            openings: (2..=n).step_by(2).collect(),
+            budget,
+        }
+    }
+
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    #[cfg(test)]
+    pub(super) fn break_step(&mut self, fault: super::state::Fault) {
+        self.rules.fault = Some(fault);
+    }
+
+    /// What a state with an empty frontier adds after the last vertex: 1 then P2 (both paths
+    /// closed); or 1 and one of the primes above n/2 (P1 alone); or 1 last, every number named
+    /// (P1 alone, nothing left out, no prime above n/2).
+    fn accept(&self, key: u128) -> Result<Parity, Overflow> {
+        let s = State::decode(key, 0);
+        if !s.opening_placed {
+            return Ok(Parity::ZERO);
+        }
+        if s.e_placed {
+            return Ok(if s.done == 2 { Parity::Z } else { Parity::ZERO });
+        }
+        if s.done != 1 {
+            return Ok(Parity::ZERO);
+        }
+        let mut g = Parity {
+            even: self.plan.leaf_primes as u128,
+            odd: 0,
+        };
+        if self.rules.track_skips && !s.skipped {
+            g = g.checked_add(Parity::Z)?;
+        }
+        Ok(g)
+    }
+
+    fn over_budget(&self, pass: &'static str, t: usize, states: usize) -> FrontierError {
+        FrontierError::Memory {
+            n: self.plan.n,
+            budget_mib: self.budget >> 20,
+            pass,
+            step: t + 1,
+            steps: self.plan.steps.len(),
+            states,
+        }
+    }
+
+    /// The games of each opening 2, 4, …, by parity. Two passes: forward, the states after each
+    /// vertex and how many ways lead to each; backward, how many ways each state completes to a
+    /// game. The games of opening c are the ways into the states before c times the ways c, as
+    /// the opening, leads on to a game. `progress(done, total)` after each vertex of each pass.
+    pub fn count(
+        &self,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(Vec<(u32, Parity)>, Stats), FrontierError> {
+        let plan = &self.plan;
+        if plan.width > MAX_WIDTH {
+            return Err(FrontierError::TooWide {
+                n: plan.n,
+                width: plan.width,
+            });
+        }
+        let steps = plan.steps.len();
+        let mut stats = Stats {
+            width: plan.width,
+            ..Default::default()
+        };
+        let total = 2 * steps as u64;
+        let mut kept: Vec<Kept> = Vec::with_capacity(steps);
+        let mut kept_bytes = 0;
+        let mut layer: Vec<(u128, Parity)> = vec![(0, Parity::ONE)];
+        for (t, step) in plan.steps.iter().enumerate() {
+            let fixed = kept_bytes + layer.len() * (LIST_BYTES + KEY_BYTES + VALUE_BYTES);
+            let next = self.advance(&layer, step, t, fixed)?;
+            let keep = Kept {
+                keys: layer.iter().map(|e| e.0).collect(),
+                forward: (step.opening != 0).then(|| layer.iter().map(|e| e.1).collect()),
+            };
+            kept_bytes += keep.bytes();
+            kept.push(keep);
+            stats.peak_bytes = stats
+                .peak_bytes
+                .max(kept_bytes + layer.len() * LIST_BYTES + next.len() * MAP_BYTES);
+            layer = next;
+            stats.peak_states = stats.peak_states.max(layer.len());
+            stats.total_states += layer.len() as u64;
+            progress(t as u64 + 1, total);
+        }
+        // Backward: what each state of the last layer adds, then layer by layer to the first.
+        let mut forward_total = Parity::ZERO;
+        let mut after = Map::default();
+        for &(key, value) in &layer {
+            let a = self.accept(key)?;
+            forward_total = forward_total.checked_add(value.checked_mul(a)?)?;
+            if a != Parity::ZERO {
+                after.insert(key, a);
+            }
+        }
+        drop(layer);
+        let mut rows: Vec<(u32, Parity)> =
+            self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
+        for (t, step) in plan.steps.iter().enumerate().rev() {
+            let keep = kept.pop().expect("a layer kept for each vertex");
+            kept_bytes -= keep.bytes();
+            let charged = kept_bytes + (keep.keys.len() + after.len()) * MAP_BYTES;
+            stats.peak_bytes = stats.peak_bytes.max(charged);
+            if charged > self.budget {
+                return Err(self.over_budget("backward", t, keep.keys.len()));
+            }
+            let (before, games) = self.retreat(&keep, &after, step)?;
+            if step.opening != 0 {
+                let row = &mut rows[step.opening as usize - 1].1;
+                *row = row.checked_add(games)?;
+            }
+            after = before;
+            progress((2 * steps - t) as u64, total);
+        }
+        // The first layer is the empty start, whose completions are every game: the two passes
+        // must count the same games.
+        let all = rows
+            .iter()
+            .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))?;
+        let start = after.get(&0).copied().unwrap_or_default();
+        assert!(
+            all == forward_total && start == forward_total,
+            "the two passes disagree: {all:?}, {start:?}, {forward_total:?}"
+        );
+        Ok((rows, stats))
+    }
+
+    /// The forward step: the states after `step` and how many ways lead to each. `fixed`: the
+    /// bytes already charged.
+    fn advance(
+        &self,
+        layer: &[(u128, Parity)],
+        step: &Step,
+        t: usize,
+        fixed: usize,
+    ) -> Result<Vec<(u128, Parity)>, FrontierError> {
+        const SHARDS: usize = 64;
+        let shards: Vec<Mutex<Map>> = (0..SHARDS).map(|_| Mutex::new(Map::default())).collect();
+        let stored = AtomicUsize::new(0);
+        let overflow = AtomicU64::new(0);
+        let over_budget = AtomicU64::new(0);
+        let shard_of = |key: u128| {
+            let mut h = KeyHasher::default();
+            h.write_u128(key);
+            (h.finish().wrapping_mul(0xA076_1D64_78BD_642F) >> 58) as usize % SHARDS
+        };
+        layer.par_chunks(CHUNK).for_each(|chunk| {
+            if over_budget.load(Ordering::Relaxed) != 0 {
+                return;
+            }
+            let mut buffers: Vec<Vec<(u128, Parity)>> = vec![Vec::new(); SHARDS];
+            for &(key, value) in chunk {
+                let state = State::decode(key, step.before);
+                successors(&state, step, &self.rules, &mut |next, used, _| {
+                    buffers[shard_of(next)].push((next, if used { value.shift() } else { value }));
+                });
+            }
+            for (i, buffer) in buffers.into_iter().enumerate() {
+                if buffer.is_empty() {
+                    continue;
+                }
+                let mut shard = shards[i].lock().unwrap_or_else(|e| e.into_inner());
+                let before = shard.len();
+                for (key, value) in buffer {
+                    let slot = shard.entry(key).or_insert(Parity::ZERO);
+                    match slot.checked_add(value) {
+                        Ok(sum) => *slot = sum,
+                        Err(_) => overflow.store(1, Ordering::Relaxed),
+                    }
+                }
+                let added = shard.len() - before;
+                drop(shard);
+                let states = stored.fetch_add(added, Ordering::Relaxed) + added;
+                if fixed + states * MAP_BYTES > self.budget {
+                    over_budget.store(1, Ordering::Relaxed);
+                }
+            }
+        });
+        if overflow.load(Ordering::Relaxed) != 0 {
+            return Err(Overflow.into());
+        }
+        // The layer outgrew the bound (whatever the threads: its states only grow, and the
+        // flag is set once they pass it); the states named are the layer's before the vertex,
+        // as in the backward pass, not the partial count at the stop, which depends on the
+        // threads' order.
+        if over_budget.load(Ordering::Relaxed) != 0 {
+            return Err(self.over_budget("forward", t, layer.len()));
+        }
+        let mut next = Vec::with_capacity(stored.load(Ordering::Relaxed));
+        for shard in shards {
+            next.extend(shard.into_inner().unwrap_or_else(|e| e.into_inner()));
+        }
+        Ok(next)
+    }
+
+    /// The backward step: from the completions of the states after `step`, those of the states
+    /// before it (states with none are dropped); and, when the vertex is even, its games as the
+    /// opening.
+    fn retreat(&self, keep: &Kept, after: &Map, step: &Step) -> Result<(Map, Parity), Overflow> {
+        let parts: Vec<Result<Retreated, Overflow>> = keep
+            .keys
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let mut out = Vec::with_capacity(chunk.len());
+                let mut games = Parity::ZERO;
+                for (j, &key) in chunk.iter().enumerate() {
+                    let state = State::decode(key, step.before);
+                    let (mut completions, mut opened) = (Parity::ZERO, Parity::ZERO);
+                    let mut failed = false;
+                    successors(&state, step, &self.rules, &mut |next, used, opening| {
+                        let Some(&b) = after.get(&next) else {
+                            return;
+                        };
+                        let b = if used { b.shift() } else { b };
+                        let sums = (completions.checked_add(b), opened.checked_add(b));
+                        match sums {
+                            (Ok(c), Ok(o)) => {
+                                completions = c;
+                                if opening {
+                                    opened = o;
+                                }
+                            }
+                            _ => failed = true,
+                        }
+                    });
+                    if failed {
+                        return Err(Overflow);
+                    }
+                    if let Some(forward) = &keep.forward {
+                        games = games.checked_add(forward[i * CHUNK + j].checked_mul(opened)?)?;
+                    }
+                    if completions != Parity::ZERO {
+                        out.push((key, completions));
+                    }
+                }
+                Ok((out, games))
+            })
+            .collect();
+        let mut before = Map::default();
+        let mut games = Parity::ZERO;
+        for part in parts {
+            let (out, g) = part?;
+            games = games.checked_add(g)?;
+            before.extend(out);
+        }
+        Ok((before, games))
+    }
+}

@@ -1,0 +1,258 @@
+//! The order of the frontier counter: the vertices of H (1 and the primes above n/2 left out),
+//! chosen greedily then improved by simulated annealing to keep the frontier small, and the
+//! steps that order gives.
+
+use super::step::{Step, GONE};
+
+/// The order of the vertices and the frontier it gives.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub n: u32,
+    /// The vertices of H (1 and the primes above n/2 left out), in the order introduced.
+    pub order: Vec<u32>,
+    /// The largest frontier while a vertex is introduced (the vertex counted).
+    pub width: usize,
+    /// The primes above n/2 (odd: 2 is an opening).
+    pub leaf_primes: u32,
+    pub(super) steps: Vec<Step>,
+}
+
+/// An odd prime above n/2: joined to 1 alone in G_n, counted in closed form.
+pub(super) fn leaf_prime(v: u32, n: u32) -> bool {
+    v % 2 == 1 && 2 * v > n && crate::primes::is_prime(v.into())
+}
+
+/// Whether a and b are joined in G_n (the game's rule, `game::related`).
+pub(super) fn related(a: u32, b: u32) -> bool {
+    crate::game::related(a.into(), b.into())
+}
+
+/// The base of the order's cost: each vertex more in the frontier multiplies the states by about
+/// this much (measured: docs/COUNTING.md §6).
+const COST_BASE: f64 = 6.0;
+
+/// Moves tried per vertex of H by the annealing, and how many seeds.
+const MOVES_PER_VERTEX: usize = 2000;
+const SEEDS: u64 = 4;
+
+impl Plan {
+    /// The vertices of H for 1..n and their order: greedy first (next, the vertex that leaves
+    /// the smallest frontier after it; then the one that lets most vertices leave; then the one
+    /// with fewest neighbours still to come; then the smallest), then improved by simulated
+    /// annealing on the sum over the steps of 6^(frontier size), with a fixed seed.
+    pub fn new(n: u32) -> Plan {
+        Plan::searched(n, MOVES_PER_VERTEX, SEEDS)
+    }
+
+    /// The plan with `moves` annealing moves per vertex from each of the first `seeds` seeds
+    /// (the cheapest order kept; 0 moves: the greedy order).
+    pub fn searched(n: u32, moves: usize, seeds: u64) -> Plan {
+        let vertices: Vec<u32> = (2..=n).filter(|&v| !leaf_prime(v, n)).collect();
+        let leaf_primes = (2..=n).filter(|&v| leaf_prime(v, n)).count() as u32;
+        let greedy = greedy_order(&vertices);
+        let order = if moves == 0 {
+            greedy
+        } else {
+            (0..seeds.max(1))
+                .map(|seed| improve(greedy.clone(), COST_BASE, moves * vertices.len(), seed))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .expect("one seed at least")
+                .1
+        };
+        Plan::with_order(n, order, leaf_primes)
+    }
+
+    /// The order's cost, as the annealing measures it.
+    pub fn cost(&self) -> f64 {
+        self.steps
+            .iter()
+            .map(|s| COST_BASE.powi(s.after as i32))
+            .sum()
+    }
+
+    pub(super) fn with_order(n: u32, order: Vec<u32>, leaf_primes: u32) -> Plan {
+        let mut position = vec![usize::MAX; n as usize + 1];
+        for (i, &v) in order.iter().enumerate() {
+            position[v as usize] = i;
+        }
+        let last_neighbour: Vec<usize> = order
+            .iter()
+            .map(|&v| {
+                order
+                    .iter()
+                    .filter(|&&w| related(v, w))
+                    .map(|&w| position[w as usize])
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut frontier: Vec<usize> = Vec::new(); // indices into `order`
+        let mut steps = Vec::new();
+        let mut width = 0;
+        for (t, &v) in order.iter().enumerate() {
+            let neighbours: Vec<usize> = frontier
+                .iter()
+                .enumerate()
+                .filter(|(_, &w)| related(v, order[w]))
+                .map(|(i, _)| i)
+                .collect();
+            let before = frontier.len();
+            frontier.push(t);
+            width = width.max(frontier.len());
+            let stays: Vec<bool> = frontier.iter().map(|&w| last_neighbour[w] > t).collect();
+            let leave: Vec<usize> = (0..=before).filter(|&i| !stays[i]).collect();
+            let mut moves_to = vec![GONE; before + 1];
+            let mut next = 0;
+            for (i, &s) in stays.iter().enumerate() {
+                if s {
+                    moves_to[i] = next;
+                    next += 1;
+                }
+            }
+            frontier = frontier
+                .iter()
+                .zip(&stays)
+                .filter(|(_, &s)| s)
+                .map(|(&w, _)| w)
+                .collect();
+            steps.push(Step {
+                opening: if v % 2 == 0 { (v / 2) as u8 } else { 0 },
+                before,
+                after: frontier.len(),
+                neighbours,
+                leave,
+                moves_to,
+            });
+        }
+        Plan {
+            n,
+            order,
+            width,
+            leaf_primes,
+            steps,
+        }
+    }
+
+    /// The frontier while each vertex is introduced (the vertex counted).
+    pub fn profile(&self) -> Vec<usize> {
+        self.steps.iter().map(|s| s.before + 1).collect()
+    }
+}
+
+/// The cost of an order: the sum over the steps of base^(frontier size after the step).
+fn order_cost(
+    order: &[usize],
+    neighbours: &[Vec<usize>],
+    position: &mut [usize],
+    base: f64,
+) -> f64 {
+    let n = order.len();
+    for (i, &v) in order.iter().enumerate() {
+        position[v] = i;
+    }
+    // Vertex v is in the frontier after the steps pos(v)..last(v) − 1.
+    let mut delta = vec![0i32; n + 1];
+    for (i, &v) in order.iter().enumerate() {
+        let last = neighbours[v]
+            .iter()
+            .map(|&w| position[w])
+            .max()
+            .unwrap_or(0);
+        if last > i {
+            delta[i] += 1;
+            delta[last] -= 1;
+        }
+    }
+    let mut size = 0;
+    let mut cost = 0.0;
+    for d in delta.iter().take(n) {
+        size += d;
+        cost += base.powi(size);
+    }
+    cost
+}
+
+/// Simulated annealing from `order`: a random vertex moved to a random place, kept when the
+/// cost falls, or grows by a factor the falling temperature still allows (a fixed seed: the same
+/// order every time). Returns the cheapest order met.
+fn improve(order: Vec<u32>, base: f64, iterations: usize, seed: u64) -> (f64, Vec<u32>) {
+    use rand::{Rng, SeedableRng};
+    let n = order.len();
+    if n < 3 {
+        return (0.0, order);
+    }
+    let neighbours: Vec<Vec<usize>> = (0..n)
+        .map(|i| (0..n).filter(|&j| related(order[i], order[j])).collect())
+        .collect();
+    let mut at: Vec<usize> = (0..n).collect();
+    let mut position = vec![0; n];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(51 + seed);
+    let mut cost = order_cost(&at, &neighbours, &mut position, base).ln();
+    let mut best = (cost, at.clone());
+    for k in 0..iterations {
+        let temperature = 0.3 * (1.0 - k as f64 / iterations as f64);
+        let from = rng.random_range(0..n);
+        let to = rng.random_range(0..n);
+        if from == to {
+            continue;
+        }
+        let v = at.remove(from);
+        at.insert(to, v);
+        let c = order_cost(&at, &neighbours, &mut position, base).ln();
+        let threshold: f64 = rng.random();
+        if c <= cost || threshold < (-(c - cost) / temperature.max(1e-9)).exp() {
+            cost = c;
+            if c < best.0 {
+                best = (c, at.clone());
+            }
+        } else {
+            let v = at.remove(to);
+            at.insert(from, v);
+        }
+    }
+    (best.0, best.1.into_iter().map(|i| order[i]).collect())
+}
+
+/// What the greedy rule minimises, in order: the frontier after, minus the vertices that leave,
+/// the neighbours still to come, the number.
+type GreedyKey = (usize, isize, usize, u32);
+
+fn greedy_order(vertices: &[u32]) -> Vec<u32> {
+    let mut placed: Vec<bool> = vec![false; vertices.len()];
+    let mut frontier: Vec<usize> = Vec::new();
+    let mut order = Vec::new();
+    let adjacent = |i: usize, j: usize| related(vertices[i], vertices[j]);
+    let waiting = |i: usize, placed: &[bool]| {
+        (0..vertices.len())
+            .filter(|&j| !placed[j] && adjacent(i, j))
+            .count()
+    };
+    for _ in 0..vertices.len() {
+        let mut best: Option<(GreedyKey, usize, Vec<usize>)> = None;
+        for i in 0..vertices.len() {
+            if placed[i] {
+                continue;
+            }
+            placed[i] = true;
+            let mut after: Vec<usize> = frontier.clone();
+            after.push(i);
+            let before = after.len();
+            after.retain(|&j| waiting(j, &placed) > 0);
+            let key = (
+                after.len(),
+                -((before - after.len()) as isize),
+                waiting(i, &placed),
+                vertices[i],
+            );
+            placed[i] = false;
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, i, after));
+            }
+        }
+        let (_, i, after) = best.expect("a vertex left");
+        placed[i] = true;
+        order.push(vertices[i]);
+        frontier = after;
+    }
+    order
+}
