@@ -71,7 +71,9 @@ impl Limits {
     fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<(), ChainRejection> {
         let (work, memory) = (self.max_work, self.max_memory);
         let limit = |what| Err(ChainRejection::Limit(what));
-        if steps > work {
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return limit("work limit: the check was stopped".into());
+        } else if steps > work {
             return limit(format!("work limit: {what} takes {steps} steps, {work} left"));
         } else if bytes > memory {
             return limit(format!("memory limit: {what} needs {bytes} bytes, {memory} left"));

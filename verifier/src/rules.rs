@@ -6,6 +6,7 @@
 use crate::claim::{Limits, OpeningRule};
 use crate::primes::Primes;
 use crate::rejection::Rejection;
+use std::sync::{atomic::AtomicBool, atomic::Ordering::Relaxed, Arc};
 
 /// Ok when `number` (stored at `offset`) is an allowed opening on 1..n; otherwise the rule it
 /// breaks.
@@ -30,6 +31,8 @@ pub(crate) struct Board {
     pub work_left: u64,
     /// The witnessed primes (spec.md §3.5, §4.11).
     pub primes: Primes,
+    /// `Limits::stop`.
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Board {
@@ -60,12 +63,16 @@ impl Board {
         let unplayed = move |x: &u64| !played.contains(x);
         // The last number is played, so neither list holds it: the divisors, all below it, come
         // before the multiples, all above it.
+        // The stop flag (`Limits::stop`) is looked at every 2^22 trial divisions (about 10 ms),
+        // and at the end of each listing's: raised, the listing is refused (spec.md §4.4).
         let mut divisors: Vec<u64> = (1..=m.isqrt())
+            .take_while(|k| k % (1 << 22) != 0 || !self.stop.load(Relaxed))
             .filter(|divisor| m % divisor == 0)
             .flat_map(|divisor| [divisor, m / divisor])
             .flat_map(|divisor| [divisor, divisor * prime])
             .filter(&unplayed)
             .collect();
+        (!self.stop.load(Relaxed)).then_some(()).ok_or("work limit: the check was stopped")?;
         divisors.sort_unstable();
         divisors.dedup();
         let step =

@@ -128,6 +128,7 @@ impl Limits {
             max_positions: steps,
             max_memory: self.verify_memory(),
             max_work: steps,
+            ..jg_verify::Limits::default()
         }
     }
 
