@@ -127,19 +127,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         for line in listen::network_lines(bound, &listen::network_addresses()) {
             println!("{line}");
         }
-        let stop = async {
+        let hosts = serve::Hosts::for_address(bound, &args.allow_host);
+        let (app, stopper) = serve::app_and_stopper(limits, hosts);
+        let stop = async move {
             let _ = tokio::signal::ctrl_c().await;
             eprintln!("jg serve: stopping (Ctrl-C)");
+            // Every request's work is told to stop before the connections get their grace.
+            stopper.stop();
         };
-        let hosts = serve::Hosts::for_address(bound, &args.allow_host);
-        let left = serve::serve(listener, serve::app(limits, hosts), &limits, stop).await;
+        let left = serve::serve(listener, app, &limits, stop).await;
         if left > 0 {
             eprintln!("jg serve: {left} connections still open were closed");
         }
         Ok::<(), CliError>(())
     })?;
-    // The connections' tasks go with the runtime, and with them their requests, whose work is
-    // stopped; a job that has not seen its stop yet is left to the end of the process.
-    runtime.shutdown_timeout(Duration::from_millis(500));
+    // Nothing more is waited for: the connections' tasks and the jobs (told to stop already)
+    // end with the process, which frees what they hold at once (issue 57: dropping what 250
+    // requests held took seconds).
+    runtime.shutdown_background();
     Ok(ExitCode::SUCCESS)
 }
