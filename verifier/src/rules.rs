@@ -13,12 +13,10 @@ use std::sync::{atomic::AtomicBool, atomic::Ordering::Relaxed, Arc};
 pub(crate) fn check_opening(
     n: u64, rule: OpeningRule, number: u64, offset: u64,
 ) -> Result<(), Rejection> {
-    let why = if number == 0 || number > n {
-        format!("{number} is not in 1..{n}")
-    } else if rule == OpeningRule::Even && number % 2 != 0 {
-        "the opening must be even".into()
-    } else {
-        return Ok(());
+    let why = match () {
+        _ if number == 0 || number > n => format!("{number} is not in 1..{n}"),
+        _ if rule == OpeningRule::Even && number % 2 != 0 => "the opening must be even".into(),
+        _ => return Ok(()),
     };
     Err(Rejection::IllegalMove { number, offset, line: vec![], why })
 }
@@ -51,11 +49,9 @@ impl Board {
         let cost = n.checked_div(last).map_or(n, |k| (m.isqrt() + scan).saturating_add(k));
         if cost > left {
             let why = if scan > 0 && prime == 1 { ", no witnessed prime divides it" } else { "" };
-            let moves =
-                if last == 0 { "the openings".into() } else { format!("the moves from {last}") };
-            return Err(format!(
-                "work limit: {moves} on 1..{n} take {cost} steps, {left} left{why}"
-            ));
+            let from = if last == 0 { "openings".into() } else { format!("moves from {last}") };
+            let e = format!("work limit: the {from} on 1..{n} take {cost} steps, {left} left{why}");
+            return Err(e);
         }
         self.work_left -= cost;
         // At most two numbers are played (0 is no number).
