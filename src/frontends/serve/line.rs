@@ -9,16 +9,17 @@ use super::error::ApiError;
 use crate::game::{check_line, IllegalLine, IllegalReason, OpeningRule};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
-use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 /// The rule of every game the server plays: the first number is even.
 pub const RULE: OpeningRule = OpeningRule::Even;
 
 /// A JSON value where a whole number is wanted, kept as small as the request allows: the number
-/// (a JSON number, or a string of digits as a form sends it), or the text a person typed (a string without its quotes, another value as written, cut to
-/// [`SHOWN_CHARS`] characters), for the refusal. Never a parsed tree: a request holds no more
-/// than its numbers (issue 57: each `[0]` of a parsed `serde_json::Value` cost 176 bytes).
+/// (a JSON number, or a string of digits as a form sends it), or the text a person typed (a
+/// string without its quotes, a number or `true` as written, a list as `[…]`, an object as
+/// `{…}`; cut to [`SHOWN_CHARS`] characters), for the refusal. Never a parsed tree: a request
+/// holds no more than its numbers (issue 57: each `[0]` of a parsed `serde_json::Value` cost
+/// 176 bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Typed {
     Whole(u64),
@@ -45,33 +46,64 @@ impl Typed {
         }
     }
 
-    /// The value of one JSON text (a scalar is parsed, a list or an object only cut).
-    fn of_raw(raw: &str) -> Typed {
-        let raw = raw.trim();
-        let cut = |text: &str| match text.char_indices().nth(SHOWN_CHARS) {
+    /// `text` as shown, cut to [`SHOWN_CHARS`] characters.
+    fn cut(text: &str) -> Typed {
+        Typed::Shown(match text.char_indices().nth(SHOWN_CHARS) {
             Some((at, _)) => format!("{}…", &text[..at]),
             None => text.to_string(),
-        };
-        if raw.starts_with(['[', '{']) {
-            return Typed::Shown(cut(raw));
-        }
-        match serde_json::from_str::<Value>(raw) {
-            Ok(Value::Number(k)) if k.is_u64() => Typed::Whole(k.as_u64().unwrap_or_default()),
-            // A string of digits is the number a form sends.
-            Ok(Value::String(text)) => match text.trim().parse::<u64>() {
-                Ok(k) => Typed::Whole(k),
-                Err(_) => Typed::Shown(text),
-            },
-            Ok(other) => Typed::Shown(cut(&other.to_string())),
-            Err(_) => Typed::Shown(cut(raw)),
-        }
+        })
+    }
+}
+
+/// Reads one JSON value as a [`Typed`] without building it: a number as it comes, a string
+/// of digits as its number, anything else as its text (a list or an object, skipped without
+/// being held, as `[…]` or `{…}`).
+struct TypedVisitor;
+
+impl<'de> de::Visitor<'de> for TypedVisitor {
+    type Value = Typed;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a number")
+    }
+    fn visit_u64<E>(self, k: u64) -> Result<Typed, E> {
+        Ok(Typed::Whole(k))
+    }
+    fn visit_i64<E>(self, k: i64) -> Result<Typed, E> {
+        Ok(Typed::Shown(k.to_string()))
+    }
+    fn visit_f64<E>(self, x: f64) -> Result<Typed, E> {
+        // As serde_json writes it (2.5, 1000.0).
+        Ok(Typed::Shown(Value::from(x).to_string()))
+    }
+    fn visit_str<E>(self, text: &str) -> Result<Typed, E> {
+        // A string of digits is the number a form sends.
+        Ok(text
+            .trim()
+            .parse()
+            .map_or_else(|_| Typed::cut(text), Typed::Whole))
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Typed, E> {
+        Ok(Typed::Shown(b.to_string()))
+    }
+    fn visit_unit<E>(self) -> Result<Typed, E> {
+        Ok(Typed::Shown("null".into()))
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Typed, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(Typed::Shown("[…]".into()))
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Typed, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(Typed::Shown("{…}".into()))
     }
 }
 
 impl<'de> Deserialize<'de> for Typed {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Typed, D::Error> {
-        let raw = Box::<RawValue>::deserialize(deserializer)?;
-        Ok(Typed::of_raw(raw.get()))
+        deserializer.deserialize_any(TypedVisitor)
     }
 }
 
@@ -329,9 +361,11 @@ mod tests {
             "the line has 20000 moves, more than the 3 numbers of the board"
         );
         let nested = refusal(json!({"n": 20, "line": [4, vec![0; 100]]}));
+        assert_eq!(nested.message, "[…] is not a number from 1 to 20");
+        let long = refusal(json!({"n": 20, "line": ["x".repeat(100)]}));
         assert_eq!(
-            nested.message,
-            format!("[{}0… is not a number from 1 to 20", "0,".repeat(19))
+            long.message,
+            format!("{}… is not a number from 1 to 20", "x".repeat(40))
         );
     }
 
@@ -341,7 +375,7 @@ mod tests {
         let moves: Moves = serde_json::from_str(&text).unwrap();
         assert_eq!(moves.count, 60_000);
         assert!(moves.whole.is_empty());
-        assert_eq!(moves.odd, Some((0, "[0]".to_string())));
+        assert_eq!(moves.odd, Some((0, "[…]".to_string())));
         let text = format!("[{}]", vec!["7"; 30_000].join(","));
         let moves: Moves = serde_json::from_str(&text).unwrap();
         assert_eq!(
