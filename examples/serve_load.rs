@@ -20,6 +20,10 @@
 //!    repeated R times (`--repeat R`, default 5); the wall time of each request (median) and
 //!    the server's CPU a request (its CPU over the R requests, divided by R).
 //!
+//! Each player (thread) connects from a loopback address of its own (127.1.x.y), the hostile
+//! clients from 127.0.0.2: the server shares its connections and bodies by client address
+//! (issue 57), as it would a classroom's machines and one attacker.
+//!
 //! `--hostile` runs hostile clients beside the load for all its phases (issue 47): 300
 //! connections that each send half a request (half of them a cut head, half a head and part of
 //! a body), each opened again as soon as the server closes it, and 4 uploads that trickle a
@@ -36,7 +40,7 @@
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -52,9 +56,41 @@ struct Client {
     host: String,
 }
 
+/// A blocking connection to `host` from the loopback address `source` (bound before it
+/// connects: std cannot, tokio's socket can). Since issue 57 the server shares its connections
+/// and bodies by client address, so each player connects from an address of its own, as the
+/// machines of a classroom would, and the hostile clients from another.
+fn connect_from(host: &str, source: Ipv4Addr) -> std::io::Result<TcpStream> {
+    thread_local! {
+        static RUNTIME: tokio::runtime::Runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime to connect with");
+    }
+    let address: std::net::SocketAddr = host.parse().map_err(std::io::Error::other)?;
+    let stream = RUNTIME.with(|runtime| {
+        runtime.block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind((source, 0).into())?;
+            socket.connect(address).await
+        })
+    })?;
+    let stream = stream.into_std()?;
+    stream.set_nonblocking(false)?;
+    Ok(stream)
+}
+
+/// The address of player `t`: 127.1.x.y, one for each.
+fn player_address(t: usize) -> Ipv4Addr {
+    Ipv4Addr::new(127, 1, (t / 250) as u8, (t % 250 + 1) as u8)
+}
+
+/// The hostile clients' address.
+const HOSTILE: Ipv4Addr = Ipv4Addr::new(127, 0, 0, 2);
+
 impl Client {
-    fn connect(host: &str) -> Client {
-        let stream = TcpStream::connect(host).expect("connect to the server");
+    fn connect(host: &str, t: usize) -> Client {
+        let stream = connect_from(host, player_address(t)).expect("connect to the server");
         stream.set_nodelay(true).ok();
         stream.set_read_timeout(Some(Duration::from_secs(60))).ok();
         Client {
@@ -187,7 +223,7 @@ fn games(host: &str, n: u64, moves: usize, threads: usize) -> Vec<Duration> {
         .map(|t| {
             let host = host.to_string();
             std::thread::spawn(move || {
-                let mut client = Client::connect(&host);
+                let mut client = Client::connect(&host, t);
                 let you = if t % 2 == 0 { "first" } else { "second" };
                 let mut game = Open::new(n, you, "perfect", t as u64, true);
                 let mut rng = 0x9E37_79B9_7F4A_7C15 ^ (t as u64 + 1);
@@ -212,7 +248,7 @@ fn many_games(host: &str, games: usize, rounds: usize, threads: usize) -> Vec<Du
         .map(|t| {
             let host = host.to_string();
             std::thread::spawn(move || {
-                let mut client = Client::connect(&host);
+                let mut client = Client::connect(&host, t);
                 let mut mine: Vec<Open> = (t..games)
                     .step_by(step)
                     .map(|g| {
@@ -261,7 +297,7 @@ fn hostile(host: String, stop: Arc<AtomicBool>) -> (usize, usize) {
             let (host, stop, closed) = (host.clone(), stop.clone(), trickles_closed.clone());
             std::thread::spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
-                    let Ok(mut stream) = TcpStream::connect(&host) else {
+                    let Ok(mut stream) = connect_from(&host, HOSTILE) else {
                         std::thread::sleep(Duration::from_millis(200));
                         continue;
                     };
@@ -282,7 +318,7 @@ fn hostile(host: String, stop: Arc<AtomicBool>) -> (usize, usize) {
         })
         .collect();
     let half = |i: usize| {
-        let mut stream = TcpStream::connect(&host).ok()?;
+        let mut stream = connect_from(&host, HOSTILE).ok()?;
         let sent = if i.is_multiple_of(2) {
             format!("POST /api/game HTTP/1.1\r\nHost: {host}\r\nContent-Le")
         } else {
@@ -313,7 +349,7 @@ fn hostile(host: String, stop: Arc<AtomicBool>) -> (usize, usize) {
 
 /// Phase 3: the review and plan routes at n = 20, 1 000 and 10 000, one request at a time.
 fn review_and_plan(host: &str, pid: u32, repeat: usize) {
-    let mut client = Client::connect(host);
+    let mut client = Client::connect(host, 0);
     for n in [20u64, 1000, 10_000] {
         // A whole game: the person at random, the perfect player replying.
         let mut game = Open::new(n, "first", "perfect", 7, false);

@@ -1190,6 +1190,10 @@ fn help_states_every_bound_and_that_no_game_is_kept() {
         "415",
         "421",
         "(431, or 414",
+        "429",
+        "from one client address",
+        "stopped at the time limit",
+        "within 2 s",
     ] {
         assert!(help.contains(words), "{words}:\n{help}");
     }

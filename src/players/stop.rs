@@ -69,6 +69,11 @@ impl Stop {
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }
+
+    /// The flag, when there is one (another worker, such as the verifier, may watch it).
+    pub fn flag(&self) -> Option<Arc<AtomicBool>> {
+        self.flag.clone()
+    }
 }
 
 #[cfg(test)]

@@ -339,18 +339,21 @@ pub struct CertifiedOpenings {
     pub verdict: Verdict,
     pub stats: Stats,
     /// When `jg-verify` refuses the file under its default bounds (a large n: the paths grow
-    /// faster than n), that refusal; the file was then checked under [`GENERATOR_LIMITS`].
+    /// faster than n), that refusal; the file was then checked under [`generator_limits`].
     pub beyond_defaults: Option<Rejection>,
 }
 
 /// The bounds the generator's own check of a file falls back to when the verifier's defaults
 /// refuse it (n = 10^7: a certificate of 1.1 GB, 7.7 GB charged): this machine's memory, and
 /// work for a few minutes. Anyone else checks such a file with `jg-verify --max-memory-mib`.
-pub const GENERATOR_LIMITS: Limits = Limits {
-    max_positions: 20_000_000_000,
-    max_memory: 16 << 30,
-    max_work: 100_000_000_000,
-};
+pub fn generator_limits() -> Limits {
+    Limits {
+        max_positions: 20_000_000_000,
+        max_memory: 16 << 30,
+        max_work: 100_000_000_000,
+        ..Limits::default()
+    }
+}
 
 impl CertifiedOpenings {
     /// The winning openings the verifier reports, ascending.
@@ -379,7 +382,7 @@ pub fn certify_openings_verified(
     let bytes = certificate.to_bytes()?;
     let (verdict, beyond_defaults) = match verify_bytes(&bytes, &Limits::default()) {
         Err(refusal @ Rejection::Limit { .. }) => {
-            (verify_bytes(&bytes, &GENERATOR_LIMITS), Some(refusal))
+            (verify_bytes(&bytes, &generator_limits()), Some(refusal))
         }
         verdict => (verdict, None),
     };

@@ -71,11 +71,11 @@ impl Limits {
     fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<(), ChainRejection> {
         let (work, memory) = (self.max_work, self.max_memory);
         let limit = |bound, what| Err(ChainRejection::Limit(bound, what));
-        if steps > work {
-            return limit(
-                Bound::Work,
-                format!("work limit: {what} takes {steps} steps, {work} left"),
-            );
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return limit(Bound::Work, "work limit: the check was stopped".into());
+        } else if steps > work {
+            let what = format!("work limit: {what} takes {steps} steps, {work} left");
+            return limit(Bound::Work, what);
         } else if bytes > memory {
             let what = format!("memory limit: {what} needs {bytes} bytes, {memory} left");
             return limit(Bound::Memory, what);

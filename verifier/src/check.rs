@@ -21,10 +21,8 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
         Body::Openings(entries, offset) => {
             let winning = openings::check(&verdict, entries, *offset)?;
             let claims = entries.iter().map(|entry| match entry {
-                Entry::Win(strategy) => (Winner::First, None, strategy),
-                Entry::Lose(only, at, strategy) => {
-                    (Winner::Second, Some((&only[..], *at)), strategy)
-                }
+                Entry::Win(proof) => (Winner::First, None, proof),
+                Entry::Lose(only, at, proof) => (Winner::Second, Some((&only[..], *at)), proof),
             });
             (claims.collect(), Some(winning))
         }

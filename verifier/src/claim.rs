@@ -96,7 +96,7 @@ impl std::fmt::Display for Verdict {
 /// without end or an allocation without bound (spec.md §4.4). The defaults decide every input
 /// within about 10 s of CPU and 1 GiB of memory on a 2-core machine of 2026 (BENCHMARKS.md),
 /// and pass every published certificate.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Most numbers a closure, or a barrier check, may count.
     pub max_positions: u64,
@@ -106,6 +106,10 @@ pub struct Limits {
     /// Most steps (trial divisions, multiples listed; a chain certificate's graph, leaves and
     /// rows) the checks may spend.
     pub max_work: u64,
+    /// Raised by another thread to stop the check (a server at a request's time limit): it then
+    /// leaves no work, so the next listing of moves (or the one going on, within 2^22 trial
+    /// divisions) is refused for work, never valid (spec.md §4.4).
+    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Which bound of `Limits` a refusal reached: the command line names the option that raises it.
@@ -118,6 +122,7 @@ pub enum Bound {
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_positions: 20_000_000_000, max_memory: 1 << 30, max_work: 3_000_000_000 }
+        let (max_positions, max_memory, max_work) = (20_000_000_000, 1 << 30, 3_000_000_000);
+        Limits { max_positions, max_memory, max_work, stop: Default::default() }
     }
 }

@@ -89,7 +89,8 @@ enum Outcome {
 /// `quiet` prints no line for a valid file (the failures and the statement still print).
 pub fn run(args: &Args, quiet: bool) -> ExitCode {
     let max_memory = args.max_memory_mib.saturating_mul(1 << 20);
-    let limits = Limits { max_positions: args.max_positions, max_memory, max_work: args.max_work };
+    let (max_positions, max_work) = (args.max_positions, args.max_work);
+    let limits = Limits { max_positions, max_memory, max_work, ..Limits::default() };
     let (json, expect_n) = (args.format == "json", args.expect_n);
     let out = Report { json, quiet, whole: args.whole_line, limits, expect_n };
     let (mut worst, mut proved) = (Outcome::Valid, Vec::new());

@@ -292,7 +292,7 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection
         Verdict { n, n_last, opening_rule, winner, kind, winning_openings, positions: 0, blake3 };
     // One board for the whole file, so that the work bound covers every check; an interval is
     // checked on its largest board (§4.6).
-    let board = Board { n: n_last, opening_rule, work_left, primes };
+    let board = Board { n: n_last, opening_rule, work_left, primes, stop: limits.stop.clone() };
     Ok(Decoded { verdict, body: strategy, held: limits.max_memory - budget, board })
 }
 

@@ -6,18 +6,17 @@
 use crate::claim::{Bound, Limits, OpeningRule};
 use crate::primes::Primes;
 use crate::rejection::Rejection;
+use std::sync::{atomic::AtomicBool, atomic::Ordering::Relaxed, Arc};
 
 /// Ok when `number` (stored at `offset`) is an allowed opening on 1..n; otherwise the rule it
 /// breaks.
 pub(crate) fn check_opening(
     n: u64, rule: OpeningRule, number: u64, offset: u64,
 ) -> Result<(), Rejection> {
-    let why = if number == 0 || number > n {
-        format!("{number} is not in 1..{n}")
-    } else if rule == OpeningRule::Even && number % 2 != 0 {
-        "the opening must be even".into()
-    } else {
-        return Ok(());
+    let why = match () {
+        _ if number == 0 || number > n => format!("{number} is not in 1..{n}"),
+        _ if rule == OpeningRule::Even && number % 2 != 0 => "the opening must be even".into(),
+        _ => return Ok(()),
     };
     Err(Rejection::IllegalMove { number, offset, line: vec![], why })
 }
@@ -30,6 +29,8 @@ pub(crate) struct Board {
     pub work_left: u64,
     /// The witnessed primes (spec.md §3.5, §4.11).
     pub primes: Primes,
+    /// `Limits::stop`.
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Board {
@@ -48,11 +49,9 @@ impl Board {
         let cost = n.checked_div(last).map_or(n, |k| (m.isqrt() + scan).saturating_add(k));
         if cost > left {
             let why = if scan > 0 && prime == 1 { ", no witnessed prime divides it" } else { "" };
-            let moves =
-                if last == 0 { "the openings".into() } else { format!("the moves from {last}") };
-            return Err(format!(
-                "work limit: {moves} on 1..{n} take {cost} steps, {left} left{why}"
-            ));
+            let from = if last == 0 { "openings".into() } else { format!("moves from {last}") };
+            let e = format!("work limit: the {from} on 1..{n} take {cost} steps, {left} left{why}");
+            return Err(e);
         }
         self.work_left -= cost;
         // At most two numbers are played (0 is no number).
@@ -60,12 +59,16 @@ impl Board {
         let unplayed = move |x: &u64| !played.contains(x);
         // The last number is played, so neither list holds it: the divisors, all below it, come
         // before the multiples, all above it.
+        // The stop flag (`Limits::stop`) is looked at every 2^22 trial divisions (about 10 ms),
+        // and at the end of each listing's: raised, the listing is refused (spec.md §4.4).
         let mut divisors: Vec<u64> = (1..=m.isqrt())
+            .take_while(|k| k % (1 << 22) != 0 || !self.stop.load(Relaxed))
             .filter(|divisor| m % divisor == 0)
             .flat_map(|divisor| [divisor, m / divisor])
             .flat_map(|divisor| [divisor, divisor * prime])
             .filter(&unplayed)
             .collect();
+        (!self.stop.load(Relaxed)).then_some(()).ok_or("work limit: the check was stopped")?;
         divisors.sort_unstable();
         divisors.dedup();
         let step =

@@ -108,33 +108,47 @@ fn solve_chunk(from: u64, to: u64, rule: OpeningRule) -> Vec<Outcome> {
 /// opponent then sits on x and every maximum matching of what is left can miss x (docs/MATH.md §3).
 /// Panics if n > `MAX_N`.
 pub fn analyse(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysis, IllegalLine> {
+    analyse_kept(n, rule, line).map(|analysed| analysed.analysis)
+}
+
+/// What [`analyse_kept`] finds, with the work it stands on: the graph of the unplayed numbers
+/// (vertex i is `numbers[i]`) and the maximum matching whose classes decide the winning moves.
+pub struct Analysed {
+    pub analysis: Analysis,
+    pub graph: Graph,
+    pub numbers: Vec<u64>,
+    pub matching: Matching,
+}
+
+/// [`analyse`], keeping its graph and matching (a plan of `jg serve` goes on from them rather
+/// than build both again). One graph and one maximum matching, whatever the line. Panics if
+/// n > `MAX_N`.
+pub fn analyse_kept(n: u64, rule: OpeningRule, line: &[u64]) -> Result<Analysed, IllegalLine> {
     let mut played = vec![false; n as usize + 1];
     for k in check_line(n, rule, line)? {
         played[k as usize] = true;
     }
-    let to_move = Player::to_move_after(line.len());
-    let winning_moves = match line.last() {
-        None => {
-            let (_, _, classes) = decompose(n);
-            openings_in_d(&classes, rule)
-        }
-        Some(&c) => {
-            let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
-            let active = graph.vertex_count();
-            let (_, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
-            related_numbers(n, c)
-                .filter(|&x| !played[x as usize])
-                .filter(|&x| {
-                    let id = numbers.partition_point(|&k| k < x);
-                    classes[id] == Class::D
-                })
-                .collect()
-        }
+    let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
+    let active = graph.vertex_count();
+    let (matching, classes) = Engine::new(&graph).maximum_matching_and_classes(active);
+    let in_d = |x: u64| classes[numbers.partition_point(|&k| k < x)] == Class::D;
+    // Before the opening nothing is played: the vertices are 1..=n.
+    let winning_moves: Vec<u64> = match line.last() {
+        None => (1..=n).filter(|&k| rule.allows(k) && in_d(k)).collect(),
+        Some(&c) => related_numbers(n, c)
+            .filter(|&x| !played[x as usize] && in_d(x))
+            .collect(),
     };
-    Ok(Analysis {
-        to_move,
+    let analysis = Analysis {
+        to_move: Player::to_move_after(line.len()),
         to_move_wins: !winning_moves.is_empty(),
         winning_moves,
+    };
+    Ok(Analysed {
+        analysis,
+        graph,
+        numbers,
+        matching,
     })
 }
 

@@ -1,6 +1,8 @@
 //! What the server holds, reads and spends, at most: the bounds `jg serve --help` and
 //! docs/API.md state. The lowest file of the module: every other one reads its numbers from here.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The largest JSON body a route reads (`POST /api/game`): a line of 10 000 moves of five digits
@@ -22,6 +24,11 @@ pub const MEMORY_BYTES: u64 = 1 << 30;
 /// that sends slowly holds only what it has sent; past the budget a body waits, within the
 /// body's time limit, for another to end.
 pub const BODY_BYTES: u64 = 128 << 20;
+
+/// One client address's share of [`BODY_BYTES`]: a quarter (32 MiB: two uploads of 16 MiB, or
+/// 128 JSON bodies of 256 KiB), so that stalled uploads from one address cannot hold the whole
+/// budget (issue 57); past it that address's bodies wait, within their time limit.
+pub const ADDRESS_BODY_BYTES: u64 = BODY_BYTES / 4;
 
 /// hyper's `max_buf_size`: a connection's read buffer stops growing past this, so it holds
 /// at most twice it (one more read of at most this much); a request's head (request line and
@@ -55,6 +62,10 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// keep-alive connection is kept. Past it hyper closes the connection, without an answer.
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The shortest header timeout a filling server gives ([`Limits::header_timeout_at`]): a browser
+/// on a slow network sends its head well within it.
+pub const MIN_HEADER_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// The time a client has to send a request's whole body, from the end of its head: past it,
 /// 408 (a body trickled a byte at a time does not hold a route longer).
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
@@ -64,9 +75,10 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// well under the common limit of 1 024 open files.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
 
-/// After Ctrl-C: the time the connections have to finish their answers; then the server stops
-/// whatever they do (their running work is stopped too).
-pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
+/// After Ctrl-C: the time the connections have to finish their answers (the jobs are told to
+/// stop at once, so a request still working is answered 503); then the process leaves without
+/// waiting for anything it holds: within 2 s of Ctrl-C in all (issue 57).
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(1);
 
 /// The verifier's steps (`jg_verify::Limits::max_work`: trial divisions and multiples listed)
 /// one second of this machine's CPU takes at the least: the costliest steps measured (a barrier
@@ -114,6 +126,33 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The connections one client address may hold open at once: a quarter of
+    /// `max_connections` (128 of the default 512: 20 browsers behind one address at their 6
+    /// connections each), and never fewer than `max_connections` or 16, whichever is less.
+    pub fn address_connections(&self) -> usize {
+        let most = self.max_connections.max(1);
+        (most / 4).max(most.min(16))
+    }
+
+    /// The header timeout of a new connection when `open` connections are open in all and
+    /// `from_address` from its address (itself included): `header_timeout` while both are at
+    /// most half their cap; past half of either, shorter in proportion to the room left (a
+    /// tenth of it at the cap), and at least [`MIN_HEADER_TIMEOUT`] (or `header_timeout` if
+    /// less). So under a flood idle and half-sent connections make way sooner, and a lone
+    /// address filling its share gets the shortest.
+    pub fn header_timeout_at(&self, open: usize, from_address: usize) -> Duration {
+        let fill = |count: usize, cap: usize| count as f64 / cap.max(1) as f64;
+        let full =
+            fill(open, self.max_connections).max(fill(from_address, self.address_connections()));
+        let scale = if full <= 0.5 {
+            1.0
+        } else {
+            (2.0 * (1.0 - full)).max(0.1)
+        };
+        let least = MIN_HEADER_TIMEOUT.min(self.header_timeout);
+        self.header_timeout.mul_f64(scale).max(least)
+    }
+
     /// The memory one certificate check may hold (`jg_verify::Limits::max_memory`): an equal
     /// share, per job, of what the bodies leave of [`MEMORY_BYTES`]; 224 MiB at 4 jobs.
     pub fn verify_memory(&self) -> u64 {
@@ -121,13 +160,20 @@ impl Limits {
     }
 
     /// The verifier's bounds for a check that has `left` before its time limit: the memory share
-    /// of one job, and steps and positions for the time left.
-    pub fn verify_limits(&self, left: Duration) -> jg_verify::Limits {
+    /// of one job, steps and positions for the time left, and `stop`, the request's flag, raised
+    /// at its time limit (the verifier looks at it as it lists moves: the check ends there even
+    /// when two cores shared by four checks make fewer steps a second than counted).
+    pub fn verify_limits(
+        &self,
+        left: Duration,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> jg_verify::Limits {
         let steps = (left.as_secs_f64() * VERIFY_STEPS_PER_SECOND as f64) as u64;
         jg_verify::Limits {
             max_positions: steps,
             max_memory: self.verify_memory(),
             max_work: steps,
+            stop: stop.unwrap_or_default(),
         }
     }
 
@@ -167,7 +213,7 @@ mod tests {
             ..limits
         };
         assert_eq!(short.playouts_per_move(100_000, 9_998, 10_000), 1);
-        let steps = limits.verify_limits(Duration::from_secs(10));
+        let steps = limits.verify_limits(Duration::from_secs(10), None);
         assert_eq!(steps.max_work, jg_verify::Limits::default().max_work);
         assert_eq!(steps.max_memory, 224 << 20);
     }

@@ -12,7 +12,7 @@
 use super::bounds::{Limits, MAX_GAME_N};
 use super::end::{end_facts, followed_plan, EndFacts, StrategyFacts};
 use super::error::ApiError;
-use super::line;
+use super::line::{self, Moves, Typed};
 use super::story;
 use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::session::Session;
@@ -51,19 +51,51 @@ fn default_opponent() -> String {
 /// `legal` and `winning` are those of whichever side is to move.
 pub const PERSON: &str = "person";
 
-/// The body of `POST /api/game` (docs/API.md).
-#[derive(Clone, Debug, Deserialize)]
+/// A request of `POST /api/game` (docs/API.md), its fields read and defaulted.
+#[derive(Clone, Debug)]
 pub struct GameRequest {
     pub n: u64,
     pub you: YourSide,
-    #[serde(default = "default_opponent")]
     pub opponent: String,
-    #[serde(default)]
     pub seed: u64,
-    #[serde(default)]
     pub line: Vec<u64>,
-    #[serde(default)]
     pub hints: bool,
+}
+
+/// The body of `POST /api/game` as sent, no other field: n and the line as typed (refused in
+/// plain words before the rest is looked at), the rest typed.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameBody {
+    pub n: Option<Typed>,
+    pub line: Option<Moves>,
+    pub you: Option<YourSide>,
+    pub opponent: Option<String>,
+    pub seed: Option<u64>,
+    pub hints: Option<bool>,
+}
+
+impl GameBody {
+    /// The request: n and the line first, so that a number typed on the page is refused in
+    /// plain words; then `you` (required) and the defaults of the rest.
+    pub fn request(self) -> Result<GameRequest, ApiError> {
+        let n = line::board_n(self.n.as_ref())?;
+        let line = line::line_of_play(self.line.as_ref(), n)?;
+        let you = self.you.ok_or_else(|| {
+            ApiError::bad_request(
+                "the body is not the JSON this route reads (missing field `you`); docs/API.md \
+                 gives its fields",
+            )
+        })?;
+        Ok(GameRequest {
+            n,
+            you,
+            opponent: self.opponent.unwrap_or_else(default_opponent),
+            seed: self.seed.unwrap_or_default(),
+            line,
+            hints: self.hints.unwrap_or_default(),
+        })
+    }
 }
 
 /// Who, seen from the person: `you` or `opponent`.
@@ -227,7 +259,6 @@ pub fn answer(
     }
     line::not_too_long(n, request.line.len())?;
     if request.opponent == PERSON {
-        line::legal(n, &request.line)?;
         return two_people(request);
     }
     let player = players::by_name(&request.opponent)
@@ -291,40 +322,14 @@ pub fn answer(
     let legal = session.legal_moves();
     let over = legal.is_empty();
     let to_move = session.to_move();
-    let who = |side: Side| {
-        if side == human {
-            Who::You
-        } else {
-            Who::Opponent
-        }
-    };
     let oracle = PositionOracle::new(RULE);
     let winning = match (request.hints, over || to_move != human) {
         (false, _) => None,
         (true, true) => Some(Vec::new()),
         (true, false) => Some(oracle.winning_moves(n, &line).map_err(internal)?),
     };
-    let mut response = GameResponse {
-        n,
-        reply,
-        to_move: (!over).then(|| who(to_move)),
-        legal: if !over && to_move == human {
-            legal
-        } else {
-            Vec::new()
-        },
-        winning,
-        over,
-        winner: over.then(|| who(to_move.other())),
-        message: None,
-        strategy: None,
-        certificate: None,
-        to_move_side: (!over).then_some(to_move),
-        winner_side: over.then(|| to_move.other()),
-        end: None,
-        strategy_facts: None,
-        line,
-    };
+    let shown = to_move == human;
+    let mut response = position(n, human, line, reply, legal, shown, winning);
     if over {
         stop.check()?;
         let end = story::end(n, human, &response.line, perfect, plan.as_ref(), &oracle)
@@ -338,14 +343,18 @@ pub fn answer(
     Ok(response)
 }
 
-/// Two people on one screen: the position after the line as it is, the legal (and with
-/// `hints`, winning) moves of the side to move, whichever person that is; at the end, who won
-/// and why. Nothing is played by the server and nothing is kept.
-fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
-    let (n, line) = (request.n, request.line.clone());
-    let human = request.you.side();
-    let legal = legal_moves_after(n, RULE, &line)
-        .map_err(|illegal| ApiError::unprocessable(illegal.to_string()))?;
+/// The answer for the position after `line` (`legal`: the moves of the side to move, none at
+/// the end), seen by the person who plays `human`: whose turn or who won, `legal` when `shown`,
+/// `winning` as given; the texts of the end are the caller's.
+fn position(
+    n: u64,
+    human: Side,
+    line: Vec<u64>,
+    reply: Option<u64>,
+    legal: Vec<u64>,
+    shown: bool,
+    winning: Option<Vec<u64>>,
+) -> GameResponse {
     let over = legal.is_empty();
     let to_move = Side::to_move_after(line.len());
     let who = |side: Side| {
@@ -355,6 +364,35 @@ fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
             Who::Opponent
         }
     };
+    GameResponse {
+        n,
+        reply,
+        to_move: (!over).then(|| who(to_move)),
+        legal: if shown { legal } else { Vec::new() },
+        winning,
+        over,
+        winner: over.then(|| who(to_move.other())),
+        message: None,
+        strategy: None,
+        certificate: None,
+        to_move_side: (!over).then_some(to_move),
+        winner_side: over.then(|| to_move.other()),
+        end: None,
+        strategy_facts: None,
+        line,
+    }
+}
+
+/// Two people on one screen: the position after the line as it is, the legal (and with
+/// `hints`, winning) moves of the side to move, whichever person that is; at the end, who won
+/// and why. Nothing is played by the server and nothing is kept. The line is checked here, once,
+/// as its legal moves are listed.
+fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
+    let (n, line) = (request.n, request.line.clone());
+    let human = request.you.side();
+    let legal =
+        legal_moves_after(n, RULE, &line).map_err(|illegal| line::refused(&line, illegal))?;
+    let over = legal.is_empty();
     let winning = match (request.hints, over) {
         (false, _) => None,
         (true, true) => Some(Vec::new()),
@@ -364,25 +402,13 @@ fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
                 .map_err(internal)?,
         ),
     };
-    let message = over.then(|| story::why_over(n, human, &line, to_move));
-    let end = over.then(|| end_facts(n, &line));
-    Ok(GameResponse {
-        n,
-        reply: None,
-        to_move: (!over).then(|| who(to_move)),
-        legal,
-        winning,
-        over,
-        winner: over.then(|| who(to_move.other())),
-        message,
-        strategy: None,
-        certificate: None,
-        to_move_side: (!over).then_some(to_move),
-        winner_side: over.then(|| to_move.other()),
-        end,
-        strategy_facts: None,
-        line,
-    })
+    let to_move = Side::to_move_after(line.len());
+    let mut response = position(n, human, line, None, legal, true, winning);
+    if over {
+        response.message = Some(story::why_over(n, human, &response.line, to_move));
+        response.end = Some(end_facts(n, &response.line));
+    }
+    Ok(response)
 }
 
 /// A failure of the engines on a line already checked legal: not the person's fault.

@@ -18,7 +18,8 @@
 //! - [`listen`]: the listening line and the warning for a non-loopback address;
 //! - [`hosts`]: the names a request's Host may carry (DNS rebinding refused);
 //! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit;
-//! - [`server`]: the accept loop: the connection cap, the header timeout, the graceful stop.
+//! - [`shares`]: each client address's share of the connections and of the bodies' bytes;
+//! - [`server`]: the accept loop: the connection caps, the header timeout, the stop.
 
 pub mod assets;
 pub mod bounds;
@@ -33,9 +34,10 @@ pub mod results;
 pub mod review;
 pub mod router;
 pub mod server;
+pub mod shares;
 pub mod story;
 pub mod verify;
 
 pub use hosts::Hosts;
-pub use router::app;
+pub use router::{app, app_and_stopper, Stopper};
 pub use server::serve;

@@ -17,8 +17,8 @@
 
 use super::error::ApiError;
 use super::game::{internal, RULE};
-use crate::engines::matching::{Engine, Graph};
-use crate::engines::position::PositionOracle;
+use crate::engines::matching::{analyse_kept, Analysed, Engine, MAX_N};
+use crate::engines::position::PositionError;
 use crate::players::Stop;
 use serde::Serialize;
 
@@ -36,8 +36,16 @@ pub struct Plan {
 /// and the pairs of a maximum matching of the unplayed numbers that misses it.
 pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
     stop.check()?;
-    let oracle = PositionOracle::new(RULE);
-    let analysis = oracle.analyse(n, line).map_err(internal)?;
+    if n > MAX_N {
+        return Err(internal(PositionError::TooLarge { n, max: MAX_N }));
+    }
+    // The analysis's own graph and maximum matching: the plan is built on them, not again.
+    let Analysed {
+        analysis,
+        graph,
+        numbers,
+        mut matching,
+    } = analyse_kept(n, RULE, line).map_err(|illegal| internal(illegal.into()))?;
     let Some(&w) = analysis.winning_moves.first() else {
         return Ok(Plan {
             first: None,
@@ -45,17 +53,9 @@ pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
         });
     };
     stop.check()?;
-    let mut played = vec![false; n as usize + 1];
-    for &k in line {
-        played[k as usize] = true;
-    }
-    let (graph, numbers) = Graph::divisibility_induced(n, |k| !played[k as usize]);
     let active = graph.vertex_count();
     let id = |k: u64| numbers.partition_point(|&m| m < k) as u32;
-    let mut engine = Engine::new(&graph);
-    let mut matching = engine.maximum_matching(active);
-    stop.check()?;
-    if !engine.avoid(active, &mut matching, id(w)) {
+    if !Engine::new(&graph).avoid(active, &mut matching, id(w)) {
         return Err(ApiError::new(
             axum::http::StatusCode::INTERNAL_SERVER_ERROR,
             format!("no maximum matching misses the winning move {w}: the engines disagree"),

@@ -6,14 +6,17 @@
 //! Unknown paths and wrong methods get JSON too; nothing here panics on any input.
 
 use super::assets::asset;
-use super::bounds::{Limits, BODY_BYTES, DEFAULT_CHART_N, MAX_JSON_BYTES, MAX_UPLOAD_BYTES};
+use super::bounds::{
+    Limits, ADDRESS_BODY_BYTES, BODY_BYTES, DEFAULT_CHART_N, MAX_JSON_BYTES, MAX_UPLOAD_BYTES,
+};
 use super::error::ApiError;
-use super::game::{answer, GameRequest};
+use super::game::{answer, GameBody};
 use super::hosts::Hosts;
-use super::line;
+use super::line::{self, LineBody, Moves};
 use super::plan::plan;
 use super::results;
 use super::review::review;
+use super::shares::{Peer, Shares};
 use super::verify;
 use crate::players::Stop;
 use axum::body::Body;
@@ -23,12 +26,13 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use http_body_util::BodyExt;
+use serde::de::DeserializeOwned;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 /// The Content-Security-Policy of the pages: their own script, style and requests only; images
 /// of their own and the empty icon's `data:`; no frames, forms or plugins. The pages are ES
@@ -37,26 +41,52 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
 style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; \
 form-action 'none'; frame-ancestors 'none'";
 
-/// What every handler shares: the permits of the blocking work, the bytes of the bodies held,
-/// the limits and the server's names.
+/// What every handler shares: the permits of the blocking work, the bytes of the bodies held
+/// (the server's and each client address's share), the limits and the server's names.
 #[derive(Clone)]
 struct Shared {
     work: Arc<Semaphore>,
     body_bytes: Arc<Semaphore>,
+    address_bytes: Arc<Shares>,
     limits: Limits,
     hosts: Arc<Hosts>,
+    /// True once the server stops: every request's work is told to stop.
+    stopping: watch::Receiver<bool>,
+    /// The sending end, kept so that the channel stays open whoever holds a [`Stopper`].
+    _stopper: Arc<watch::Sender<bool>>,
+}
+
+/// Tells every request of an [`app`] to stop its work (Ctrl-C): each is answered 503 at once and
+/// its job sees its stop.
+#[derive(Clone)]
+pub struct Stopper(Arc<watch::Sender<bool>>);
+
+impl Stopper {
+    pub fn stop(&self) {
+        self.0.send_replace(true);
+    }
 }
 
 /// The whole application: the API routes, the pages, and JSON for every refusal; a request
 /// whose Host is not one of `hosts` is refused (421) before any route sees it.
 pub fn app(limits: Limits, hosts: Hosts) -> Router {
+    app_and_stopper(limits, hosts).0
+}
+
+/// [`app`], and what stops the work of all its requests.
+pub fn app_and_stopper(limits: Limits, hosts: Hosts) -> (Router, Stopper) {
+    let (sender, stopping) = watch::channel(false);
+    let stopper = Arc::new(sender);
     let shared = Shared {
         work: Arc::new(Semaphore::new(limits.permits.max(1))),
         body_bytes: Arc::new(Semaphore::new(BODY_BYTES as usize)),
+        address_bytes: Arc::new(Shares::new(ADDRESS_BODY_BYTES as usize)),
         limits,
         hosts: Arc::new(hosts),
+        stopping,
+        _stopper: stopper.clone(),
     };
-    Router::new()
+    let router = Router::new()
         .route("/api/game", post(game))
         .route("/api/review", post(review_handler))
         .route("/api/plan", post(plan_handler))
@@ -70,7 +100,8 @@ pub fn app(limits: Limits, hosts: Hosts) -> Router {
         .fallback(page)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), check_host))
-        .with_state(shared)
+        .with_state(shared);
+    (router, Stopper(stopper))
 }
 
 /// Refuses (421) a request addressed to a name that is not the server's: the Host header, and
@@ -139,7 +170,15 @@ async fn blocking<T: Send + 'static>(
             )
         })?
     };
-    match tokio::time::timeout(limit, run).await {
+    let mut stopping = shared.stopping.clone();
+    let answered = tokio::select! {
+        answered = tokio::time::timeout(limit, run) => answered,
+        // The server stops: `run` is dropped here, and with it the stop is raised.
+        _ = stopping.wait_for(|stopping| *stopping) => {
+            return Err(ApiError::busy("the server is stopping"));
+        }
+    };
+    match answered {
         Ok(Err(error)) if error.status == StatusCode::SERVICE_UNAVAILABLE && stop.reached() => {
             Err(busy(&shared.limits))
         }
@@ -163,22 +202,59 @@ fn content_type(headers: &HeaderMap, wanted: &str) -> Result<(), ApiError> {
     }
 }
 
-/// A request body and the share of [`BODY_BYTES`] it holds (released with it).
+/// A request body and the share of [`BODY_BYTES`] and of its address's
+/// [`ADDRESS_BODY_BYTES`] it holds (released with it: a JSON body's when its job ends).
 struct Held {
     bytes: Vec<u8>,
-    _permit: Option<OwnedSemaphorePermit>,
+    _permits: Vec<OwnedSemaphorePermit>,
+}
+
+/// The client address of a request, put there by the accept loop (none when the router is
+/// called without it, as the tests do: one address for all).
+type From = Option<Extension<Peer>>;
+
+impl Shared {
+    /// Takes `room` bytes of the bodies' budget for `held`: its address's share, then the
+    /// server's, waiting for either (`waiting` says so meanwhile).
+    async fn take(
+        &self,
+        from: &From,
+        held: &mut Held,
+        room: usize,
+        waiting: &AtomicBool,
+    ) -> Result<(), ApiError> {
+        let stopping = |_| ApiError::busy("the server is stopping");
+        let room = u32::try_from(room).map_err(|_| ApiError::too_large(room, "body"))?;
+        let address = self
+            .address_bytes
+            .of(from.as_ref().map(|Extension(peer)| *peer));
+        waiting.store(true, Ordering::Relaxed);
+        let own = address.acquire_many_owned(room).await.map_err(stopping)?;
+        let all = self
+            .body_bytes
+            .clone()
+            .acquire_many_owned(room)
+            .await
+            .map_err(stopping)?;
+        waiting.store(false, Ordering::Relaxed);
+        held._permits.extend([own, all]);
+        Ok(())
+    }
 }
 
 /// Reads a body of at most `bound` bytes within the body's time limit, charging the room it
-/// takes to the bodies' budget as its bytes arrive: 413 past the bound (at once when the
-/// announced length is over it), 408 when it does not arrive in time, 503 when the budget
-/// stays full that long, 400 when it cannot be read.
+/// takes to the bodies' budgets as its bytes arrive, and `then(bytes)` more at its end (what
+/// its parsed form may hold): 413 past the bound (at once when the announced length is over
+/// it), 408 when it does not arrive in time, 503 when a budget stays full that long, 400 when
+/// it cannot be read.
 async fn read_body(
     shared: &Shared,
+    from: &From,
     headers: &HeaderMap,
     body: Body,
     bound: usize,
     what: &str,
+    then: fn(usize) -> usize,
 ) -> Result<Held, ApiError> {
     let announced = headers
         .get(header::CONTENT_LENGTH)
@@ -191,7 +267,7 @@ async fn read_body(
         let mut body = body;
         let mut held = Held {
             bytes: Vec::new(),
-            _permit: None,
+            _permits: Vec::new(),
         };
         while let Some(frame) = body.frame().await {
             let frame = frame.map_err(|error| {
@@ -207,22 +283,15 @@ async fn read_body(
             if needed > held.bytes.capacity() {
                 // Room for twice what came, at most the bound, charged before it is taken.
                 let room = needed.max(2 * held.bytes.capacity()).min(bound);
-                let more = (room - held.bytes.capacity()) as u32;
-                waiting.store(true, Ordering::Relaxed);
-                let permit = shared
-                    .body_bytes
-                    .clone()
-                    .acquire_many_owned(more)
-                    .await
-                    .map_err(|_| ApiError::busy("the server is stopping"))?;
-                waiting.store(false, Ordering::Relaxed);
-                match &mut held._permit {
-                    Some(all) => all.merge(permit),
-                    none => *none = Some(permit),
-                }
+                let more = room - held.bytes.capacity();
+                shared.take(from, &mut held, more, &waiting).await?;
                 held.bytes.reserve_exact(room - held.bytes.len());
             }
             held.bytes.extend_from_slice(&data);
+        }
+        let parsed = then(held.bytes.len());
+        if parsed > 0 {
+            shared.take(from, &mut held, parsed, &waiting).await?;
         }
         Ok(held)
     };
@@ -235,67 +304,88 @@ async fn read_body(
     }
 }
 
-/// A JSON body of at most [`MAX_JSON_BYTES`], sent as `application/json`: 400 when it is not
-/// JSON.
-async fn json_body(
+/// A JSON body of at most [`MAX_JSON_BYTES`], sent as `application/json`, read straight into
+/// `T` (never a tree of values): 400 when it is not JSON, or not the JSON of the route (another
+/// field, a value of another type). Its bytes go once read; the budget it took stays held
+/// (with room for the most its line may hold once parsed, [`Moves::most_bytes`]) until the
+/// caller drops it, when the request's job ends.
+async fn json_body<T: DeserializeOwned>(
     shared: &Shared,
+    from: &From,
     headers: &HeaderMap,
     body: Body,
-) -> Result<serde_json::Value, ApiError> {
+) -> Result<(T, Held), ApiError> {
     content_type(headers, "application/json")?;
-    let held = read_body(shared, headers, body, MAX_JSON_BYTES, "body").await?;
-    serde_json::from_slice(&held.bytes).map_err(|error| {
-        ApiError::bad_request(format!(
-            "the body is not JSON ({error}); docs/API.md gives each route's fields"
-        ))
-    })
+    let most = |bytes: usize| Moves::most_bytes(bytes / 2 + 1);
+    let mut held = read_body(shared, from, headers, body, MAX_JSON_BYTES, "body", most).await?;
+    let parsed = serde_json::from_slice(&held.bytes).map_err(|error| {
+        if error.is_data() {
+            // The position is left out: the field named says where.
+            let text = error.to_string();
+            let text = text
+                .rsplit_once(" at line ")
+                .map_or(&text[..], |(what, _)| what);
+            ApiError::bad_request(format!(
+                "the body is not the JSON this route reads ({text}); docs/API.md gives its fields"
+            ))
+        } else {
+            ApiError::bad_request(format!(
+                "the body is not JSON ({error}); docs/API.md gives each route's fields"
+            ))
+        }
+    })?;
+    held.bytes = Vec::new();
+    Ok((parsed, held))
 }
 
 async fn game(
     State(shared): State<Shared>,
+    from: From,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let mut body = json_body(&shared, &headers, body).await?;
-    if !body.is_object() {
-        return Err(ApiError::bad_request(
-            "the body must be a JSON object: docs/API.md gives its fields",
-        ));
-    }
-    // n and the line first, so that a number typed on the page is refused in plain words.
-    let n = line::board_n(body.get("n"))?;
-    let moves = line::line_of_play(body.get("line"), n)?;
-    body["n"] = n.into();
-    body["line"] = moves.into();
-    let request: GameRequest = serde_json::from_value(body).map_err(|error| {
-        ApiError::bad_request(format!(
-            "the body is not the JSON this route reads ({error}); docs/API.md gives its fields"
-        ))
-    })?;
+    let (body, held) = json_body::<GameBody>(&shared, &from, &headers, body).await?;
+    let request = body.request()?;
     let limits = shared.limits;
-    let response = blocking(&shared, move |stop| answer(&request, &limits, stop)).await?;
+    let response = blocking(&shared, move |stop| {
+        let _held = held;
+        answer(&request, &limits, stop)
+    })
+    .await?;
     Ok(Json(response).into_response())
 }
 
 async fn review_handler(
     State(shared): State<Shared>,
+    from: From,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let body = json_body(&shared, &headers, body).await?;
+    let (body, held) = json_body::<LineBody>(&shared, &from, &headers, body).await?;
     let (n, moves) = line::board_and_line(&body)?;
-    let value = blocking(&shared, move |stop| review(n, &moves, stop)).await?;
+    drop(body);
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        review(n, &moves, stop)
+    })
+    .await?;
     Ok(Json(value).into_response())
 }
 
 async fn plan_handler(
     State(shared): State<Shared>,
+    from: From,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let body = json_body(&shared, &headers, body).await?;
+    let (body, held) = json_body::<LineBody>(&shared, &from, &headers, body).await?;
     let (n, moves) = line::board_and_line(&body)?;
-    let value = blocking(&shared, move |stop| plan(n, &moves, stop)).await?;
+    drop(body);
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        plan(n, &moves, stop)
+    })
+    .await?;
     Ok(Json(value).into_response())
 }
 
@@ -390,18 +480,20 @@ async fn winners(
 
 async fn verify_handler(
     State(shared): State<Shared>,
+    from: From,
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
     content_type(&headers, "application/octet-stream")?;
-    let held = read_body(&shared, &headers, body, MAX_UPLOAD_BYTES, "certificate").await?;
+    let upload = MAX_UPLOAD_BYTES;
+    let held = read_body(&shared, &from, &headers, body, upload, "certificate", |_| 0).await?;
     let limits = shared.limits;
     let value = blocking(&shared, move |stop| {
         // The steps of the time left: a check that waited for its job ends at the time limit.
         let left = stop.deadline().map_or(limits.time_limit, |at| {
             at.saturating_duration_since(Instant::now())
         });
-        let value = verify::verify(&held.bytes, &limits.verify_limits(left))?;
+        let value = verify::verify(&held.bytes, &limits.verify_limits(left, stop.flag()))?;
         drop(held);
         // Refused for steps it would have had without the wait: busy, not a verdict.
         let waited = limits.time_limit.saturating_sub(left) > Duration::from_millis(500);

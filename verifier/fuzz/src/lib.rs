@@ -35,7 +35,12 @@ const CHAINS: &str = include_str!("../../../certificates/chains/a337125.txt");
 
 /// Small bounds: every execution stays short, and a bound reached is a refusal, not a finding.
 pub fn limits() -> Limits {
-    Limits { max_positions: 1_000_000, max_memory: 64 << 20, max_work: 10_000_000 }
+    Limits {
+        max_positions: 1_000_000,
+        max_memory: 64 << 20,
+        max_work: 10_000_000,
+        ..Limits::default()
+    }
 }
 
 /// `verify_fixed`: sets the header's body_len and body BLAKE3 to those of the bytes after the

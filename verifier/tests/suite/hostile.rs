@@ -453,3 +453,54 @@ fn the_default_work_bound_refuses_a_listing_of_2_to_the_32_divisions_at_once() {
     assert!(out.contains("refused: work limit: the moves from 18446744073709551614"), "{out}");
     assert!(out.contains("--max-work"), "{out}");
 }
+
+/// Issue 57: a raised stop flag (`Limits::stop`, which `jg serve` raises at a request's time
+/// limit) refuses the check at its next listing: a valid certificate, a chain certificate and an
+/// openings certificate are refused for work, never valid; the same files with the flag down
+/// are valid.
+#[test]
+fn a_raised_stop_flag_refuses_every_check_and_never_accepts() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../certificates");
+    let raised = Limits::default();
+    raised.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for name in ["cert-117.bin", "cert-2.bin", "openings/cert-200-openings.bin"] {
+        let bytes = std::fs::read(folder.join(name)).unwrap();
+        assert!(verify_bytes(&bytes, &Limits::default()).is_ok(), "{name}");
+        match verify_bytes(&bytes, &raised) {
+            Err(Rejection::Limit { what, .. }) => {
+                assert_eq!(what, "work limit: the check was stopped", "{name}")
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    let chain = std::fs::read(folder.join("chains/chain-10.txt")).unwrap();
+    assert!(jg_verify::chain::check_within(&chain, &Limits::default()).is_ok());
+    let refused = jg_verify::chain::check_within(&chain, &raised).unwrap_err().to_string();
+    assert!(refused.contains("the check was stopped"), "{refused}");
+}
+
+/// Issue 57: a listing of 2.9·10^9 trial divisions (an opening near 8.4·10^18, within the
+/// default work bound: seconds of CPU) is stopped within it when the flag is raised 100 ms in,
+/// not at its end: four such uploads kept a server's CPU busy 25 s past their answers. The time
+/// bound, 3 s, is 30 times what the stop takes (2^22 divisions) and half what the listing takes
+/// alone on the project's machine, loaded or not.
+#[test]
+fn a_stop_raised_during_a_long_listing_ends_it_within_it() {
+    let n = 8_400_000_000_000_000_000u64;
+    let bytes = certificate(n, false, true, 2, &pairing_body(n, Some(n), &[]));
+    let limits = Limits::default();
+    let flag = limits.stop.clone();
+    let started = std::time::Instant::now();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let verdict = verify_bytes(&bytes, &limits);
+    let took = started.elapsed();
+    raiser.join().unwrap();
+    match verdict {
+        Err(Rejection::Limit { what, .. }) => assert!(what.contains("stopped"), "{what}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(took < std::time::Duration::from_secs(3), "stopped after {took:?}");
+}

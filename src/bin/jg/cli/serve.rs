@@ -58,8 +58,8 @@ in the binary: nothing else is needed, and nothing is fetched from the network.\
 On start one line on stdout: `jg serve: listening on http://ADDR:PORT/`; with --bind 0.0.0.0 \
 (or ::) then one line for each network address of this machine, `jg serve: on the network: \
 http://192.168.1.20:PORT/`, the addresses to give the students. Ctrl-C stops the \
-server within about 2 s, whatever the clients do (answers under way get that long to finish; \
-the work of the rest is stopped).\n\n\
+server within 2 s, whatever the clients do or it holds (the work of every request is stopped at \
+once, answers under way get 1 s to finish, then nothing is waited for).\n\n\
 Only its own pages may drive it:\n  \
 - a request must name the server in its Host header, with the port: bound to loopback (the \
 default), localhost or a loopback address (127.0.0.1, [::1]); bound to another address, also \
@@ -72,18 +72,23 @@ only) and X-Content-Type-Options: nosniff.\n\n\
 Bounds:\n  \
 - the server keeps no games: the page sends the whole line of play with every request, so \
 30 browsers or 10000 open games hold no memory between requests;\n  \
-- connections: at most --max-connections open (default 512; more wait unaccepted), each with \
-a read buffer of at most 65536 bytes: a request's head (its line and headers) over 32 KiB may \
+- connections: at most --max-connections open (default 512; more wait unaccepted), and a \
+quarter of them from one client address (128 of 512, at least 16; an IPv6 /64 counts as one \
+address): one more from that address is answered 429 and closed at once. Each has a read \
+buffer of at most 65536 bytes: a request's head (its line and headers) over 32 KiB may \
 be, over 64 KiB is, refused by hyper itself (431, or 414 for a request line too long for \
 hyper; without the JSON body); a request's head must come within --header-timeout (default 10 s, also the \
-life of an idle keep-alive connection), else the connection is closed without an answer; its \
+life of an idle keep-alive connection), shorter past half of either cap (down to a tenth at the \
+cap, at least 2 s), else the connection is closed without an answer; its \
 body within --body-timeout (default 30 s) after it, else 408;\n  \
 - memory: at most 1 GiB (1073741824 bytes) for the requests' bodies and the certificate \
 checks together: 128 MiB of bodies (counted as their bytes arrive, JSON and uploads alike; \
-more wait), and for each of the --jobs checks an equal share of the rest, its bound on the \
+more wait), at most 32 MiB of them from one client address, a JSON body charged until its \
+request's work ends (its bytes, then the numbers read from it: never a parsed tree), and for each of the --jobs checks an equal share of the rest, its bound on the \
 verifier's memory: 224 MiB at the default 4 jobs (896 MiB / jobs). The connections' buffers \
 (32 MiB at 512) and the games' engines (tens of MB) come on top;\n  \
-- a JSON body is at most 262144 bytes (256 KiB: a line of 10000 moves fits), a certificate \
+- a JSON body is at most 262144 bytes (256 KiB: a line of 10000 moves fits) and has only \
+the route's fields (docs/API.md; another field is 400), a certificate \
 upload at most 16777216 bytes (16 MiB; the largest published certificate has 3.3 MB); larger \
 bodies get 413;\n  \
 - games on 1..n for 1 ≤ n ≤ 10000 (and the opponent's own bound), a line of at most n moves; \
@@ -94,7 +99,9 @@ n = 10000); charts up to n = 2000;\n  \
 - solving and verifying run off the async threads, at most --jobs at once (default 4), each \
 request within --time-limit (default 10 s) or 503, and its work stopped there: the players \
 see the time limit between play-outs and matchings, and a certificate check gets \
-300000000 verifier steps for each second left when it starts (at most about a second of CPU).\n\
+300000000 verifier steps for each second left when it starts (at most about a second of CPU) \
+and is stopped at the time limit (the verifier looks at the request's stop flag every 2^22 \
+trial divisions).\n\
 Every refused request but hyper's own (414, 431, a closed connection) gets a 4xx status and \
 {\"error\": \"…\"} in words.";
 
@@ -127,19 +134,23 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         for line in listen::network_lines(bound, &listen::network_addresses()) {
             println!("{line}");
         }
-        let stop = async {
+        let hosts = serve::Hosts::for_address(bound, &args.allow_host);
+        let (app, stopper) = serve::app_and_stopper(limits, hosts);
+        let stop = async move {
             let _ = tokio::signal::ctrl_c().await;
             eprintln!("jg serve: stopping (Ctrl-C)");
+            // Every request's work is told to stop before the connections get their grace.
+            stopper.stop();
         };
-        let hosts = serve::Hosts::for_address(bound, &args.allow_host);
-        let left = serve::serve(listener, serve::app(limits, hosts), &limits, stop).await;
+        let left = serve::serve(listener, app, &limits, stop).await;
         if left > 0 {
             eprintln!("jg serve: {left} connections still open were closed");
         }
         Ok::<(), CliError>(())
     })?;
-    // The connections' tasks go with the runtime, and with them their requests, whose work is
-    // stopped; a job that has not seen its stop yet is left to the end of the process.
-    runtime.shutdown_timeout(Duration::from_millis(500));
+    // Nothing more is waited for: the connections' tasks and the jobs (told to stop already)
+    // end with the process, which frees what they hold at once (issue 57: dropping what 250
+    // requests held took seconds).
+    runtime.shutdown_background();
     Ok(ExitCode::SUCCESS)
 }
