@@ -795,9 +795,11 @@ fn padded_review() -> Vec<u8> {
     body
 }
 
-/// One POST from the attacker with `body`; its status when answered by `seconds`.
+/// One POST from the attacker with `body` (connected within 5 s: a loaded machine accepts 250 at
+/// once slowly); its status when answered by `seconds`.
 async fn attacker_post(port: u16, path: &str, mime: &str, body: &[u8], seconds: u64) -> u64 {
-    let Ok(stream) = attacker_connection(port).await else {
+    let connected = attacker_connection_within(port, Duration::from_secs(5)).await;
+    let Ok(stream) = connected else {
         return 0;
     };
     let head = format!(
