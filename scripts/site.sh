@@ -36,14 +36,14 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 cargo build --locked -p jg-wasm --target wasm32-unknown-unknown --profile wasm
-built=target/wasm32-unknown-unknown/wasm/jg_wasm.wasm
+built=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/jg_wasm.wasm
 
 rm -rf "$out"
 mkdir -p "$out"
 cp -R web/. "$out/"
 # The pages ask the engine in the browser, not a server.
-printf "%s\n" "// Written by scripts/site.sh: the pages ask the engine in the browser (worker.js)." \
-    "export const ENGINE = 'browser';" >"$out/js/engine.js"
+sed -i "s/^export const ENGINE = 'server';$/export const ENGINE = 'browser';/" "$out/js/engine.js"
+grep -qx "export const ENGINE = 'browser';" "$out/js/engine.js"
 # wasm-opt before wasm-bindgen: Debian's binaryen (version 108) shrinks the table that
 # wasm-bindgen's glue grows afterwards, and the engine would not load.
 if command -v wasm-opt >/dev/null 2>&1; then

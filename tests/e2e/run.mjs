@@ -766,6 +766,41 @@ test('french::every_view_in_french_and_the_browsers_language_chosen', async () =
   }
 });
 
+// The time limit in the browser (--site only): with the limit cut to 400 ms (the site's
+// engine.js answered by the test; the service worker kept out), the perfect player's reply at
+// n = 10 000 after the losing 50 (about a second of work natively) is stopped and refused in
+// words, the game stays as it was, and the next request gets a new worker and its answer.
+test('site::work_past_the_time_limit_is_stopped_and_refused_in_words', async () => {
+  const other = await chromium.launchPersistentContext(await fs.mkdtemp(path.join(os.tmpdir(), 'jg-e2e-limit-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  const main = page;
+  try {
+    page = other.pages()[0] || (await other.newPage());
+    await page.route('**/js/engine.js', (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: "export const ENGINE = 'browser';\nexport const TIME_LIMIT_MS = 400;\n" }),
+    );
+    await page.goto(`${base}/`);
+    await settled();
+    await newGame(10000, 'first', 'perfect');
+    same(await count('#board .cell'), 10000, 'the board of n = 10 000');
+    await clickNumber(50);
+    same(await text('#play-error'), 'The answer took too long (or the server is busy); try again.', 'the refusal past the time limit');
+    same(await line(), [], 'the move is not kept');
+    await newGame(20, 'first', 'perfect');
+    await clickNumber((await numbers('#board .cell.legal'))[0]);
+    same((await line()).length, 2, 'a new worker answers the next request');
+  } finally {
+    page = main;
+    await other.close();
+  }
+});
+
 // The issue's lesson on the static site (--site only), at a phone's size: a whole game against
 // the perfect player with hints and "Why?", its review, a proof and its certificate verified, a
 // tampered copy refused; then with the network off and the static server stopped, a reload

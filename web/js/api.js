@@ -4,7 +4,7 @@
 // the pages knows which one answered. A refused request throws an Error that carries the
 // status, sentence, code and values (words.js words it); a request that gets no answer throws
 // one with a word key of its own.
-import { ENGINE } from './engine.js';
+import { ENGINE, TIME_LIMIT_MS } from './engine.js';
 
 // An Error for a refusal: `message` is the server's sentence (or a word key's fallback).
 function refused(status, data, wordKey) {
@@ -39,11 +39,6 @@ async function send(path, init) {
 
 // ---- The engine in the browser ---------------------------------------------------------------
 
-// The time a request may take, as `jg serve`'s default time limit (bounds.rs,
-// DEFAULT_TIME_LIMIT): past it the worker is ended, which stops the work, and the request is
-// refused as the server refuses it (503); the next request starts a new worker.
-const TIME_LIMIT_MS = 10_000;
-
 let worker = null;
 let asked = 0;
 let queue = Promise.resolve();
@@ -60,10 +55,14 @@ function askWorker(method, path, body) {
     if (!worker) worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     const w = worker;
     const id = ++asked;
-    const timer = setTimeout(() => {
-      endWorker(w);
-      reject(refused(503, { error: `the answer did not come within the time limit of ${TIME_LIMIT_MS / 1000} s` }));
-    }, TIME_LIMIT_MS);
+    let timer = null;
+    // The time limit counts from the moment the engine (loaded) starts on the request.
+    const start = () => {
+      timer = setTimeout(() => {
+        endWorker(w);
+        reject(refused(503, { error: `the answer did not come within the time limit of ${TIME_LIMIT_MS / 1000} s` }));
+      }, TIME_LIMIT_MS);
+    };
     const failed = (why) => {
       clearTimeout(timer);
       endWorker(w);
@@ -76,6 +75,10 @@ function askWorker(method, path, body) {
     w.onmessage = (ev) => {
       const m = ev.data;
       if (m.id !== id) return;
+      if (m.started) {
+        start();
+        return;
+      }
       if (m.failed) {
         failed(m.failed);
         return;
@@ -88,7 +91,8 @@ function askWorker(method, path, body) {
   });
 }
 
-// The requests run one after another in the worker, each within its own time limit.
+// The requests run one after another in the worker, each within its own time limit (the next
+// request starts a new worker when one was ended).
 function ask(method, path, body) {
   const run = () => askWorker(method, path, body);
   const answer = queue.then(run, run);

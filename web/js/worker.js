@@ -2,7 +2,8 @@
 // WebAssembly (engine/jg_wasm.js, written by scripts/site.sh) and answers each request
 // { id, method, path, body } with { id, status, type, body } as `jg serve` would. A long answer
 // (a perfect move at n = 10 000, a proof) runs here, so the page never freezes; the page ends
-// this worker at the time limit (api.js), which stops the work.
+// this worker at the time limit (api.js, counted from the message `started`), which stops the
+// work.
 import init, { call } from '../engine/jg_wasm.js';
 
 const ready = init({ module_or_path: new URL('../engine/jg_wasm_bg.wasm', import.meta.url) });
@@ -11,6 +12,7 @@ self.onmessage = async (event) => {
   const { id, method, path, body } = event.data;
   try {
     await ready;
+    self.postMessage({ id, started: true });
     const answer = call(method, path, new Uint8Array(body || new ArrayBuffer(0)));
     const bytes = answer.takeBody();
     const message = { id, status: answer.status, type: answer.contentType, body: bytes.buffer };
