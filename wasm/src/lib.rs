@@ -9,7 +9,7 @@
 //! the page's own, and one request runs at a time.
 
 use juniper_green::frontends::serve::bounds::{Limits, DEFAULT_CHART_N};
-use juniper_green::frontends::serve::error::ApiError;
+use juniper_green::frontends::serve::error::{ApiError, StatusCode};
 use juniper_green::frontends::serve::game::{answer, GameRequest};
 use juniper_green::frontends::serve::{line, plan, results, review, verify};
 use juniper_green::players::Stop;
@@ -53,7 +53,7 @@ fn json(value: &impl serde::Serialize) -> Answer {
             body,
         },
         Err(error) => refusal(ApiError::new(
-            http_status(500),
+            StatusCode::INTERNAL_SERVER_ERROR,
             format!("the answer could not be written: {error}"),
         )),
     }
@@ -65,11 +65,6 @@ fn refusal(error: ApiError) -> Answer {
         content_type: JSON,
         body: error.body().into_bytes(),
     }
-}
-
-fn http_status(code: u16) -> juniper_green::frontends::serve::error::StatusCode {
-    juniper_green::frontends::serve::error::StatusCode::from_u16(code)
-        .unwrap_or(juniper_green::frontends::serve::error::StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The answer to one request of docs/API.md: `method` and `path` (with its query) as the page
