@@ -7,7 +7,8 @@
 //! - [`chain_draw`]: a longest chain on `G_n` and the numbers it leaves out, by prime window;
 //! - [`table`]: the results table (text, csv, json);
 //! - [`growth`]: how many games there are (`jg count`): rows and the chart of their growth;
-//! - `serve` (the `serve` feature): the web app of `jg serve`, its pages and JSON API;
+//! - `serve` (the `serve` feature): the web app of `jg serve`, its pages and JSON API; its
+//!   answers without HTTP are the `api` feature, which the static site's WebAssembly engine takes;
 //! - [`words`]: words shared with the binary (a count and its noun).
 //!
 //! The command line is the `jg` binary's (`src/bin/jg/cli/`), not the library's.
@@ -16,7 +17,7 @@ pub mod chain_draw;
 pub mod draw;
 pub mod growth;
 pub mod play;
-#[cfg(feature = "serve")]
+#[cfg(feature = "api")]
 pub mod serve;
 pub mod session;
 pub mod table;

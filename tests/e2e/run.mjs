@@ -10,7 +10,14 @@
 // with no horizontal scroll. Prints cargo's summary line (`test result: ok. K passed; 0 failed`)
 // so that .ci/run counts it, and exits non-zero on any failure.
 //
-//   node tests/e2e/run.mjs [--update-figures] [--filter WORD]
+// With --site DIR the same tests run against the static site that scripts/site.sh built in DIR,
+// served by a plain static server (python3 -m http.server) with no jg process running: the
+// answers the page must show are then the site's own engine's (DIR/engine, loaded here in Node;
+// tests/e2e/agree.mjs checks that engine against the native library), and one more test plays
+// a class's lesson on a phone, then offline. Any request for something other than the site's
+// files (the server's pages and API, in the other mode) fails the run.
+//
+//   node tests/e2e/run.mjs [--site DIR] [--update-figures] [--filter WORD]
 //
 // Environment: JG_BIN (default target/release/jg), JG_E2E_URL (test a server already running
 // there instead of starting one), CHROMIUM (default /usr/bin/chromium), JG_E2E_TIMEOUT_SECONDS
@@ -18,6 +25,7 @@
 // and the desktop's of each view to docs/figures/serve-VIEW-{phone,desktop}.png.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
+import { loadEngine, siteFiles, startStatic } from './site.mjs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +42,8 @@ const argv = process.argv.slice(2);
 const updateFigures = argv.includes('--update-figures');
 const filterAt = argv.indexOf('--filter');
 const filter = filterAt >= 0 ? argv[filterAt + 1] || '' : '';
+const siteAt = argv.indexOf('--site');
+const SITE = siteAt >= 0 ? path.resolve(argv[siteAt + 1] || '') : null;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -126,8 +136,20 @@ function startServer() {
 
 let base = '';
 
-// The API itself, asked by the test (not through the page): what the page must show.
+// The engine of the static site, loaded in Node (--site).
+let engine = null;
+
+// The API itself, asked by the test (not through the page): what the page must show. With
+// --site, the site's own engine answers (there is no server).
 async function api(method, route, body, raw) {
+  if (engine) {
+    const bytes = body === undefined ? new Uint8Array() : raw ? new Uint8Array(body) : new TextEncoder().encode(JSON.stringify(body));
+    const answer = engine.call(method, route, bytes);
+    const status = answer.status;
+    const data = JSON.parse(new TextDecoder().decode(answer.takeBody()));
+    answer.free();
+    return { status, data };
+  }
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
@@ -157,6 +179,7 @@ function same(actual, expected, what) {
 let page = null;
 const pageErrors = [];
 const foreign = [];
+let files = null; // with --site, the paths of the site's files
 
 // Waits until the page has no request in flight.
 async function settled() {
@@ -300,6 +323,34 @@ async function expectBoardMatches(n, you, what, opponent = 'perfect') {
   return p;
 }
 
+// The bytes the link `selector` downloads (from the server's route, or made by the site's
+// engine), checked by the verifier as the API's verify route checks them.
+async function downloadChecks(selector, what) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const bytes = await fs.readFile(await download.path());
+  const v = await api('POST', '/api/verify', bytes, true);
+  check(v.status === 200 && v.data.valid === true, `${what} checks: ${JSON.stringify(v.data)}`);
+  return { bytes, name: download.suggestedFilename() };
+}
+
+// Plays while it is the person's turn (at most `most` moves), the number `choose` picks.
+async function playWhileMyTurn(choose, most = 20) {
+  for (let turn = 0; turn < most; turn++) {
+    if ((await page.getAttribute('body', 'data-state')) !== 'you') return;
+    await clickNumber(await choose());
+  }
+}
+
+// The Review view shows the API's review of `moves` on 1..n: the first mistake, each mark.
+async function expectReviewMatches(n, moves) {
+  const r = await api('POST', '/api/review', { n, line: moves });
+  same(r.status, 200, 'the review route');
+  same(await page.getAttribute('#review-summary', 'data-first-mistake'), r.data.first_mistake == null ? '' : String(r.data.first_mistake), 'the first mistake');
+  same(await page.$$eval('#review-moves li', (els) => els.map((e) => e.dataset.verdict)),
+    r.data.moves.map((m) => (m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost')), 'each move\'s mark');
+  return r.data;
+}
+
 // ---- The scenario --------------------------------------------------------------------------------
 
 const tests = [];
@@ -389,12 +440,11 @@ test('play::undo_takes_back_to_your_previous_turn', async () => {
 });
 
 test('play::a_whole_game_to_the_end_in_words', async () => {
-  for (let turn = 0; turn < 20; turn++) {
-    if ((await page.getAttribute('body', 'data-state')) !== 'you') break;
+  await playWhileMyTurn(async () => {
     const winning = await numbers('#board .cell.winning');
     check(winning.length > 0, `playing the winning moves keeps one available (line ${await line()})`);
-    await clickNumber(winning[0]);
-  }
+    return winning[0];
+  });
   same(await page.getAttribute('body', 'data-state'), 'over', 'the game is over');
   const p = await position(20, 'first', await line());
   check(p.over && p.winner === 'you', `the API says the person won: ${JSON.stringify(p)}`);
@@ -409,22 +459,15 @@ test('play::a_whole_game_to_the_end_in_words', async () => {
 test('play::a_perfect_player_win_shows_its_strategy_and_certificate', async () => {
   await newGame(20, 'second', 'perfect');
   check((await line()).length === 1, 'the perfect player opens when the person plays second');
-  for (let turn = 0; turn < 20; turn++) {
-    if ((await page.getAttribute('body', 'data-state')) !== 'you') break;
-    const legal = await numbers('#board .cell.legal');
-    await clickNumber(legal[legal.length - 1]);
-  }
+  await playWhileMyTurn(async () => (await numbers('#board .cell.legal')).at(-1));
   const p = await position(20, 'second', await line());
   same(p.winner, 'opponent', 'the perfect player wins n = 20 as the first player');
   same(p.strategy_facts.kind, 'pairing', 'the strategy is the certificate\'s pairing');
   const strategy = await text('#strategy');
   check(strategy.includes(`opened with ${p.strategy_facts.opening}`), `the opening: ${strategy}`);
   check(p.strategy_facts.pairs.every(([a, b]) => strategy.includes(`${a} → ${b}`)), `every pair: ${strategy}`);
-  const href = await page.getAttribute('#certificate-link', 'href');
-  same(href, p.certificate, 'the certificate link');
-  const res = await fetch(new URL(href, base));
-  const v = await api('POST', '/api/verify', Buffer.from(await res.arrayBuffer()), true);
-  check(v.status === 200 && v.data.valid === true, `the downloaded certificate checks: ${JSON.stringify(v.data)}`);
+  const certificate = await downloadChecks('#certificate-link', 'the downloaded certificate');
+  same(certificate.name, 'cert-20.bin', 'the certificate\'s file name');
   await fits('play-lost', '#result');
 });
 
@@ -507,34 +550,24 @@ test('review::the_first_mistake_is_the_apis', async () => {
   await page.waitForSelector('#view-review:not([hidden])');
   await page.waitForSelector('#review-summary:not([hidden])');
   const moves = (await page.inputValue('#review-line')).split(' ').map(Number);
-  const r = await api('POST', '/api/review', { n: 20, line: moves });
-  same(r.status, 200, 'the review route');
-  same(await page.getAttribute('#review-summary', 'data-first-mistake'), r.data.first_mistake == null ? '' : String(r.data.first_mistake), 'the first mistake');
-  same(await page.$$eval('#review-moves li', (els) => els.map((e) => e.dataset.verdict)),
-    r.data.moves.map((m) => (m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost')), 'each move\'s mark');
+  await expectReviewMatches(20, moves);
   check((await text('#review-moves')).includes('Ana named'), 'the moves by name');
   // A game lost to the perfect player by a first move that loses (14 on 1..20).
   await openView('play');
   await newGame(20, 'first', 'perfect');
   await clickNumber(14);
-  for (let turn = 0; turn < 20; turn++) {
-    if ((await page.getAttribute('body', 'data-state')) !== 'you') break;
-    await clickNumber((await numbers('#board .cell.legal'))[0]);
-  }
+  await playWhileMyTurn(async () => (await numbers('#board .cell.legal'))[0]);
   const lost = await line();
   const facts = (await position(20, 'first', lost)).strategy_facts;
   same([facts.kind, facts.index, facts.played], ['mistake', 0, 14], 'the end names the mistake');
   check((await text('#strategy')).includes('there you named 14'), await text('#strategy'));
   await page.click('#review-game');
   await page.waitForSelector('#review-summary:not([hidden])');
-  const r2 = await api('POST', '/api/review', { n: 20, line: lost });
-  same(r2.data.first_mistake, 0, 'the API: the first mistake is 14');
-  same(await page.getAttribute('#review-summary', 'data-first-mistake'), '0', 'the page: the first mistake');
+  const r2 = await expectReviewMatches(20, lost);
+  same(r2.first_mistake, 0, 'the API: the first mistake is 14');
   const summary = await text('#review-summary');
   check(summary.startsWith('The first mistake is move 1: you named 14.'), summary);
-  check(r2.data.moves[0].winning.every((k) => summary.includes(String(k))), `the winning moves there: ${summary}`);
-  same(await page.$$eval('#review-moves li', (els) => els.map((e) => e.dataset.verdict)),
-    r2.data.moves.map((m) => (m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost')), 'each move\'s mark');
+  check(r2.moves[0].winning.every((k) => summary.includes(String(k))), `the winning moves there: ${summary}`);
   await fits('review', '#review-summary');
   // Any line typed, and a refusal in words.
   await page.fill('#review-n', '20');
@@ -620,11 +653,8 @@ test('results::any_n_and_a_readable_proof_with_its_certificate', async () => {
     same(p.status, 200, `the proof route at ${n}`);
     const heading = p.data.markdown.split('\n')[0].replace(/^# /, '');
     same(await text('#proof h3'), heading, `the proof's title at ${n}`);
-    const href = await page.getAttribute('#proof-download', 'href');
-    same(href, `/api/certificate/${n}`, 'the certificate to download');
-    const res = await fetch(new URL(href, base));
-    const v = await api('POST', '/api/verify', Buffer.from(await res.arrayBuffer()), true);
-    check(v.data.valid === true, `the certificate of ${n} checks: ${JSON.stringify(v.data)}`);
+    const certificate = await downloadChecks('#proof-download', `the certificate of ${n}`);
+    same(certificate.name, p.data.file, 'the certificate\'s file name');
   }
   await page.fill('#proof-n', '20');
   await page.click('#proof-go');
@@ -736,8 +766,102 @@ test('french::every_view_in_french_and_the_browsers_language_chosen', async () =
   }
 });
 
+// The time limit in the browser (--site only): with the limit cut to 400 ms (the site's
+// engine.js answered by the test; the service worker kept out), the perfect player's reply at
+// n = 10 000 after the losing 50 (about a second of work natively) is stopped and refused in
+// words, the game stays as it was, and the next request gets a new worker and its answer.
+test('site::work_past_the_time_limit_is_stopped_and_refused_in_words', async () => {
+  const other = await chromium.launchPersistentContext(await fs.mkdtemp(path.join(os.tmpdir(), 'jg-e2e-limit-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    viewport: { width: 390, height: 844 },
+  });
+  const main = page;
+  try {
+    page = other.pages()[0] || (await other.newPage());
+    await page.route('**/js/engine.js', (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: "export const ENGINE = 'browser';\nexport const TIME_LIMIT_MS = 400;\n" }),
+    );
+    await page.goto(`${base}/`);
+    await settled();
+    await newGame(10000, 'first', 'perfect');
+    same(await count('#board .cell'), 10000, 'the board of n = 10 000');
+    await clickNumber(50);
+    same(await text('#play-error'), 'The answer took too long (or the server is busy); try again.', 'the refusal past the time limit');
+    same(await line(), [], 'the move is not kept');
+    await newGame(20, 'first', 'perfect');
+    await clickNumber((await numbers('#board .cell.legal'))[0]);
+    same((await line()).length, 2, 'a new worker answers the next request');
+  } finally {
+    page = main;
+    await other.close();
+  }
+});
+
+// The issue's lesson on the static site (--site only), at a phone's size: a whole game against
+// the perfect player with hints and "Why?", its review, a proof and its certificate verified, a
+// tampered copy refused; then with the network off and the static server stopped, a reload
+// and another move (the service worker's copy of the site, the engine in the page's worker).
+test('site::a_lesson_on_a_phone_then_offline', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openView('play');
+  await english();
+  await newGame(20, 'first', 'perfect');
+  await hints(true);
+  await page.click('#why');
+  await settled();
+  await page.waitForSelector('#why-box:not([hidden])');
+  const plan = await api('POST', '/api/plan', { n: 20, line: [] });
+  same(Number(await page.getAttribute('#why-box', 'data-move')), plan.data.move, 'the move "Why?" explains');
+  await playWhileMyTurn(async () => {
+    const p = await position(20, 'first', await line());
+    same(await numbers('#board .cell.winning'), p.winning, `the hints after ${(await line()).join(' ')}`);
+    return p.winning[0];
+  });
+  const game = await line();
+  const end = await position(20, 'first', game);
+  check(end.over && end.winner === 'you', `the person won with the hints: ${JSON.stringify(end)}`);
+  await page.click('#review-game');
+  await page.waitForSelector('#review-summary:not([hidden])');
+  same((await expectReviewMatches(20, game)).first_mistake, null, 'no mistake in a game played by the hints');
+  await openView('results');
+  await page.fill('#proof-n', '100');
+  await page.click('#proof-go');
+  await page.waitForFunction(() => document.getElementById('proof').dataset.n === '100');
+  const proof = await api('GET', '/api/proof/100');
+  same(await text('#proof h3'), proof.data.markdown.split('\n')[0].replace(/^# /, ''), 'the proof of 100');
+  const certificate = await downloadChecks('#proof-download', 'the certificate of 100');
+  await openView('verify');
+  await page.setInputFiles('#cert-file', { name: certificate.name, mimeType: 'application/octet-stream', buffer: certificate.bytes });
+  await page.waitForSelector('#verdict[data-valid="true"]');
+  const tampered = Buffer.from(certificate.bytes);
+  tampered[tampered.length - 9] ^= 1;
+  const refusedVerdict = await api('POST', '/api/verify', tampered, true);
+  same(refusedVerdict.data.valid, false, 'the engine refuses the tampered copy');
+  await page.setInputFiles('#cert-file', { name: 'tampered.bin', mimeType: 'application/octet-stream', buffer: tampered });
+  await page.waitForSelector('#verdict[data-valid="false"]');
+  same(await text('#verdict-line'), refusedVerdict.data.verdict, 'the verifier\'s line for the tampered copy');
+  await fits('site-verify', '#verdict');
+  figures.splice(-2); // not a figure
+  // Offline: the service worker has kept every file.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  server.kill('SIGTERM');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await settled();
+  await openView('play');
+  await newGame(20, 'first', 'perfect');
+  await clickNumber((await numbers('#board .cell.legal'))[0]);
+  same((await line()).length, 2, 'offline, a move gets its reply');
+  await context.setOffline(false);
+});
+
 test('page::offline_and_no_script_error', async () => {
-  same(foreign, [], 'requests outside the server');
+  same(foreign, [], SITE ? "requests for anything but the site's files" : 'requests outside the server');
   same(pageErrors, [], 'script errors (a Content-Security-Policy refusal included)');
   if (updateFigures) {
     await fs.mkdir(FIGURES, { recursive: true });
@@ -751,10 +875,19 @@ test('page::offline_and_no_script_error', async () => {
 async function main() {
   const started = Date.now();
   const failures = [];
-  const chosen = tests.filter((t) => t.name.includes(filter));
+  const chosen = tests.filter((t) => t.name.includes(filter) && (SITE || !t.name.startsWith('site::')));
   try {
-    base = process.env.JG_E2E_URL ? process.env.JG_E2E_URL.replace(/\/$/, '') : await startServer();
-    console.log(`e2e: ${process.env.JG_E2E_URL ? 'server' : JG} at ${base}, browser ${CHROMIUM}`);
+    if (SITE) {
+      engine = await loadEngine(SITE);
+      files = await siteFiles(SITE);
+      const started = await startStatic(SITE);
+      server = started.child;
+      base = started.base;
+      console.log(`e2e: the static site ${SITE} at ${base} (python3 -m http.server), browser ${CHROMIUM}`);
+    } else {
+      base = process.env.JG_E2E_URL ? process.env.JG_E2E_URL.replace(/\/$/, '') : await startServer();
+      console.log(`e2e: ${process.env.JG_E2E_URL ? 'server' : JG} at ${base}, browser ${CHROMIUM}`);
+    }
     profile = await fs.mkdtemp(path.join(os.tmpdir(), 'jg-e2e-profile-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -762,7 +895,7 @@ async function main() {
       args: CHROMIUM_ARGS,
       viewport: { width: 1280, height: 800 },
       locale: 'en-US',
-      acceptDownloads: false,
+      acceptDownloads: true,
     });
     page = context.pages()[0] || (await context.newPage());
     page.setDefaultTimeout(30000);
@@ -773,9 +906,13 @@ async function main() {
         pageErrors.push(`console: ${m.text()}`);
       }
     });
-    page.on('request', (r) => {
+    // Every request of the page, its workers and its service worker: to the server, or with
+    // --site to one of the site's files.
+    context.on('request', (r) => {
       const u = r.url();
-      if (!u.startsWith(base) && !u.startsWith('blob:') && !u.startsWith('data:')) foreign.push(u);
+      if (u.startsWith('blob:') || u.startsWith('data:')) return;
+      if (!u.startsWith(`${base}/`)) foreign.push(u);
+      else if (files && !files.has(new URL(u).pathname)) foreign.push(u);
     });
   } catch (e) {
     console.log(`e2e: could not start: ${e.message}`);

@@ -1,7 +1,8 @@
-// The web app of `jg serve`: four views over the JSON API of docs/API.md, as ES modules with
-// no build step and no framework: play.js, review.js, results.js, verify.js, and words.js (every
-// word, in English and French). The pages hold no game logic: the server decides every move,
-// hint and verdict.
+// The web app: four views over the JSON API of docs/API.md, as ES modules with no build step
+// and no framework: play.js, review.js, results.js, verify.js, and words.js (every word, in
+// English and French). The pages hold no game logic: the engine decides every move, hint and
+// verdict, `jg serve`'s or the same library's in the browser (api.js, engine.js).
+import { ENGINE } from './engine.js';
 import { chooseLanguage, language, setLanguage } from './words.js';
 import { startPlay } from './play.js';
 import { reviewGame, startReview } from './review.js';
@@ -19,7 +20,6 @@ function route() {
     if (v === name) tab.setAttribute('aria-current', 'page');
     else tab.removeAttribute('aria-current');
   }
-  document.body.dataset.view = name;
   if (name === 'results') showResults();
 }
 
@@ -36,3 +36,8 @@ startPlay((g) => {
 });
 window.addEventListener('hashchange', route);
 route();
+
+// The static site keeps its files for offline use (sw.js); `jg serve`'s pages need the server.
+if (ENGINE === 'browser' && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('sw.js').catch(() => {});
+}

@@ -2,16 +2,16 @@
 // line of play and sends it with every request (POST /api/game); the server answers with the
 // allowed moves, the winning moves (hints), the opponent's reply, whose turn it is and the end,
 // and POST /api/plan says why a winning move wins. Nothing here judges a move.
-import { post, typed } from './api.js';
-import { t, refusal, sideWord } from './words.js';
+import { fileLink, post, typed } from './api.js';
+import { t, personName, showRefusal, sideWord } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
 // The opponents by level, weakest first: the order of their measured strength in `jg arena`
 // (each player's share of wins in the round robins at n = 20, 100 and 1000:
 // random < playouts < careful < fewest-replies < perfect). The API names are unchanged.
-export const LEVELS = ['random', 'playouts', 'careful', 'fewest-replies', 'perfect'];
-export const PERSON = 'person';
+const LEVELS = ['random', 'playouts', 'careful', 'fewest-replies', 'perfect'];
+const PERSON = 'person';
 const OPPONENTS = [PERSON, ...LEVELS];
 
 const STORE = 'jg-game';
@@ -52,10 +52,7 @@ function hide(el) {
 const twoPeople = () => game.opponent === PERSON;
 
 // The name of a side in a game of two people: the name typed, else its colour.
-function nameOf(side) {
-  const typedName = game.names[side === 'first' ? 0 : 1];
-  return typedName || t(side === 'first' ? 'colour.first' : 'colour.second');
-}
+const nameOf = (side) => personName(game.names, side);
 
 // Is move i of the line the person's (in a game of two, the first player's, shown blue)?
 function isMine(i) {
@@ -81,7 +78,6 @@ function buildBoard(n) {
   for (const el of board.querySelectorAll('.cell')) cells[Number(el.dataset.n)] = el;
   marked = new Map();
   boardN = n;
-  board.dataset.n = String(n);
 }
 
 // Marks the board from an answer, touching only the numbers whose state changes.
@@ -131,7 +127,6 @@ function paintLine(answer) {
     items.push(li);
   }
   ol.replaceChildren(...items);
-  ol.dataset.length = String(answer.line.length);
 }
 
 function paintLegend() {
@@ -250,11 +245,11 @@ function paintResult(answer) {
   $('strategy-box').hidden = !strategy;
   const link = $('certificate-link');
   if (answer.certificate) {
-    link.href = answer.certificate;
-    link.setAttribute('download', `cert-${answer.n}.bin`);
+    fileLink(link, answer.certificate, `cert-${answer.n}.bin`);
     $('certificate').hidden = false;
   } else {
     link.href = '#play';
+    link.onclick = null;
     $('certificate').hidden = true;
   }
 }
@@ -308,8 +303,7 @@ function paintGame() {
 }
 
 function paintError() {
-  if (game.error) show($('play-error'), refusal(game.error));
-  else hide($('play-error'));
+  showRefusal($('play-error'), game.error);
 }
 
 // ---- Settings --------------------------------------------------------------------------------
@@ -361,31 +355,20 @@ function save() {
 
 // ---- Requests --------------------------------------------------------------------------------
 
-// Asks the server for the position after `line` under `settings`; adopts the answer, or shows
-// the refusal in words and keeps the game as it was.
-async function ask(settings, line) {
+// Runs one request of the view: the controls wait while it is in flight; its answer goes to
+// `adopt` unless a newer request overtook it (then it is dropped); a refusal is shown in words
+// and the game stays as it was.
+async function request(send, adopt) {
   const seq = ++game.seq;
   game.busy = true;
   paintControls();
   game.error = null;
   paintError();
   try {
-    const answer = await post('/api/game', {
-      n: settings.n,
-      you: settings.you,
-      opponent: settings.opponent,
-      seed: settings.seed,
-      line,
-      hints: game.hints,
-    });
+    const answer = await send();
     if (seq !== game.seq) return;
-    Object.assign(game, settings);
-    game.line = answer.line.slice();
-    game.answer = answer;
-    save();
     game.busy = false;
-    paintGame();
-    paintSettings();
+    adopt(answer);
   } catch (e) {
     if (seq !== game.seq) return;
     game.error = e;
@@ -397,6 +380,22 @@ async function ask(settings, line) {
       paintControls();
     }
   }
+}
+
+// Asks for the position after `line` under `settings` and adopts it.
+function ask(settings, line) {
+  const body = { n: settings.n, you: settings.you, opponent: settings.opponent, seed: settings.seed, line, hints: game.hints };
+  return request(
+    () => post('/api/game', body),
+    (answer) => {
+      Object.assign(game, settings);
+      game.line = answer.line.slice();
+      game.answer = answer;
+      save();
+      paintGame();
+      paintSettings();
+    },
+  );
 }
 
 function current() {
@@ -418,29 +417,16 @@ function play(k) {
   ask(current(), game.line.concat([k]));
 }
 
-async function why() {
+function why() {
   if (game.busy || !game.answer) return;
   const line = game.answer.line.slice();
-  const seq = ++game.seq;
-  game.busy = true;
-  paintControls();
-  try {
-    const plan = await post('/api/plan', { n: game.n, line });
-    if (seq !== game.seq) return;
-    game.plan = { ...plan, line, all: false };
-    game.error = null;
-    paintError();
-    paintWhy();
-  } catch (e) {
-    if (seq !== game.seq) return;
-    game.error = e;
-    paintError();
-  } finally {
-    if (seq === game.seq) {
-      game.busy = false;
-      paintControls();
-    }
-  }
+  request(
+    () => post('/api/plan', { n: game.n, line }),
+    (plan) => {
+      game.plan = { ...plan, line, all: false };
+      paintWhy();
+    },
+  );
 }
 
 // ---- Start -----------------------------------------------------------------------------------

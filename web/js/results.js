@@ -2,8 +2,8 @@
 // /api/winners), the proof's details under "How do we know?", who wins any n
 // (/api/results/{n}), and the proof of any n ≤ 10 000 as `jg explain` writes it
 // (/api/proof/{n}) with its certificate.
-import { get, typed } from './api.js';
-import { t, refusal, sideWord } from './words.js';
+import { fileLink, get, typed } from './api.js';
+import { t, showRefusal, sideWord } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,10 +17,7 @@ const state = {
 let loaded = false;
 
 function paintError(id) {
-  const el = $(id);
-  const e = state.errors[id];
-  el.hidden = !e;
-  el.textContent = e ? refusal(e) : '';
+  showRefusal($(id), state.errors[id]);
 }
 
 function paintTheorem() {
@@ -58,7 +55,6 @@ function paintChart() {
     return span;
   });
   chart.replaceChildren(...cells);
-  chart.dataset.to = String(w.to);
 }
 
 function paintResult() {
@@ -79,7 +75,6 @@ function paintResult() {
   const method = [t(`results.method.${r.method_name}`)];
   if (r.scheme_facts) method.push(t('results.scheme', r.scheme_facts));
   $('results-method').textContent = method.join(' ');
-  out.dataset.winner = r.winner;
   out.hidden = false;
 }
 
@@ -115,7 +110,7 @@ function cellsOf(row) {
   return row.replace(/^\s*\|/, '').replace(/\|\s*$/, '').split('|').map((c) => c.trim());
 }
 
-export function renderMarkdown(markdown) {
+function renderMarkdown(markdown) {
   const out = [];
   const lines = markdown.split('\n');
   let i = 0;
@@ -197,8 +192,7 @@ function paintProof() {
     return;
   }
   const link = $('proof-download');
-  link.href = p.certificate;
-  link.setAttribute('download', p.file);
+  fileLink(link, p.certificate, p.file);
   paintProofLanguage();
   $('proof').replaceChildren(...renderMarkdown(p.markdown));
   $('proof').dataset.n = p.n;

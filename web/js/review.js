@@ -2,7 +2,7 @@
 // first mistake with the moves that won there (POST /api/review). The game comes from the Play
 // view ("Review this game") or is typed; the server judges every move.
 import { post, typed } from './api.js';
-import { t, refusal } from './words.js';
+import { t, personName, showRefusal } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,22 +16,13 @@ const state = {
 // names of two people; for a typed line, "the first player" / "the second player".
 function who(player) {
   const c = state.context;
-  if (c && c.opponent === 'person') {
-    const typedName = c.names[player === 'first' ? 0 : 1];
-    return typedName || t(player === 'first' ? 'colour.first' : 'colour.second');
-  }
+  if (c && c.opponent === 'person') return personName(c.names, player);
   if (c) return player === c.you ? t('end.you') : t('end.opponent');
   return t(player === 'first' ? 'review.first_player' : 'review.second_player');
 }
 
 function paint() {
-  const errorBox = $('review-error');
-  if (state.error) {
-    errorBox.textContent = refusal(state.error);
-    errorBox.hidden = false;
-  } else {
-    errorBox.hidden = true;
-  }
+  showRefusal($('review-error'), state.error);
   const summary = $('review-summary');
   const list = $('review-moves');
   const r = state.review;
@@ -59,7 +50,6 @@ function paint() {
       const verdict = m.mistake ? 'mistake' : m.winning.length ? 'kept' : 'lost';
       li.className = `reviewed ${verdict} ${m.player}${i === r.first_mistake ? ' first-mistake' : ''}`;
       li.dataset.verdict = verdict;
-      li.dataset.n = String(m.number);
       const head = document.createElement('span');
       head.className = 'move';
       head.textContent = t('review.move', { index: i, who: who(m.player), number: m.number });

@@ -1,7 +1,7 @@
 // The Verify view: a certificate file checked by the server with the project's verifier
 // (POST /api/verify), the verdict worded from what the certificate proves.
 import { postBytes } from './api.js';
-import { t, refusal, sideWord } from './words.js';
+import { t, showRefusal, sideWord } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,8 +32,7 @@ function paint() {
     verdict.hidden = true;
     verdict.removeAttribute('data-valid');
   }
-  error.hidden = !e;
-  error.textContent = e ? refusal(e) : '';
+  showRefusal(error, e);
 }
 
 async function verify(file) {

@@ -235,7 +235,8 @@ const en = {
   'err.server_down': 'The server did not answer: is jg serve still running?',
   'err.not_json': 'The server sent an answer the page cannot read.',
   'err.status': (status) => `The server refused the request (${status}).`,
-  'err.busy': 'The server is busy or the answer took too long; try again.',
+  'err.busy': 'The answer took too long (or the server is busy); try again.',
+  'err.engine': 'The engine of this page stopped; try again (reload the page if it goes on).',
   'err.too_large': 'That is more than the server reads.',
   'err.type_number': 'Type a number to play it.',
   'code.n_range': ({ n, max }) => `n = ${n} is not possible: n must be a number from 1 to ${max}.`,
@@ -447,7 +448,8 @@ const fr = {
   'err.server_down': 'Le serveur n’a pas répondu : jg serve tourne-t-il encore ?',
   'err.not_json': 'Le serveur a envoyé une réponse que la page ne sait pas lire.',
   'err.status': (status) => `Le serveur a refusé la demande (${status}).`,
-  'err.busy': 'Le serveur est occupé ou la réponse a pris trop de temps ; réessaie.',
+  'err.busy': 'La réponse a pris trop de temps (ou le serveur est occupé) ; réessaie.',
+  'err.engine': 'Le moteur de cette page s’est arrêté ; réessaie (recharge la page si cela continue).',
   'err.too_large': 'C’est plus que ce que le serveur lit.',
   'err.type_number': 'Tape un nombre pour le jouer.',
   'code.n_range': ({ n, max }) => `n = ${n} n’est pas possible : n doit être un nombre de 1 à ${max}.`,
@@ -459,8 +461,9 @@ const fr = {
   'code.not_certificate': ({ reason }) => `Ce fichier n’est pas un certificat (${reason}).`,
 };
 
+// Exported for the browser test, which checks that both tables have the same keys.
 export const WORDS = { en, fr };
-export const LANGUAGES = ['en', 'fr'];
+const LANGUAGES = ['en', 'fr'];
 
 const STORE = 'jg-language';
 let current = 'en';
@@ -511,7 +514,7 @@ export function setLanguage(lang, keep = false) {
 
 // Words the elements under `root`: data-w (text), data-w-title, data-w-aria (aria-label),
 // data-w-placeholder.
-export function applyWords(root) {
+function applyWords(root) {
   for (const el of root.querySelectorAll('[data-w]')) el.textContent = t(el.dataset.w);
   for (const el of root.querySelectorAll('[data-w-title]')) el.title = t(el.dataset.wTitle);
   for (const el of root.querySelectorAll('[data-w-aria]')) el.setAttribute('aria-label', t(el.dataset.wAria));
@@ -520,12 +523,24 @@ export function applyWords(root) {
 
 // A refusal of the server in words: its code and values when the table has the code, else
 // the status's words (503, 413), else the server's own sentence.
-export function refusal(error) {
+function refusal(error) {
   if (error.code && `code.${error.code}` in WORDS[current]) return t(`code.${error.code}`, error.values || {});
   if (error.status === 503) return t('err.busy');
   if (error.status === 413) return t('err.too_large');
   if (error.wordKey) return t(error.wordKey, error.status);
   return error.message;
+}
+
+// Shows the refusal `error` in words in the box `el`, or hides the box when there is none.
+export function showRefusal(el, error) {
+  el.hidden = !error;
+  el.textContent = error ? refusal(error) : '';
+}
+
+// The name of a side in a game of two people: the name typed (`names`, first and second), else
+// the side's colour.
+export function personName(names, side) {
+  return names[side === 'first' ? 0 : 1] || t(side === 'first' ? 'colour.first' : 'colour.second');
 }
 
 // The side's word ("first", "second") in the current language.

@@ -278,7 +278,15 @@ mod readme {
                 "`{line}`: no --locked"
             );
             if words[1] == "install" {
-                let at = words.iter().position(|w| w == "--path").expect("--path");
+                let Some(at) = words.iter().position(|w| w == "--path") else {
+                    // A build tool from the registry (the static site's wasm-bindgen CLI),
+                    // not one of ours: pinned to its version.
+                    assert!(
+                        words.contains(&"--version".to_string()),
+                        "`{line}`: a tool installed without --version"
+                    );
+                    continue;
+                };
                 let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
                     .join(&words[at + 1])
                     .join("Cargo.toml");

@@ -3,8 +3,9 @@
 //! A refusal a person can cause from the pages (a number typed, a move) also carries a `code`
 //! and its `values`, from which the pages word it in their language.
 
-use axum::http::StatusCode;
+#[cfg(feature = "serve")]
 use axum::response::{IntoResponse, Response};
+pub use http::StatusCode;
 
 /// A status (4xx or 503) and the sentence that says why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +126,7 @@ impl From<crate::players::Stopped> for ApiError {
     }
 }
 
+#[cfg(feature = "serve")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = self.body();

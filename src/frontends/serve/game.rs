@@ -414,7 +414,7 @@ fn two_people(request: &GameRequest) -> Result<GameResponse, ApiError> {
 /// A failure of the engines on a line already checked legal: not the person's fault.
 pub fn internal(error: PositionError) -> ApiError {
     ApiError::new(
-        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        http::StatusCode::INTERNAL_SERVER_ERROR,
         format!("the position could not be analysed: {error}"),
     )
 }

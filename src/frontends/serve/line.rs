@@ -162,6 +162,28 @@ impl<'de> Deserialize<'de> for Moves {
     }
 }
 
+/// A JSON body read straight into the route's `T` (never a tree of values): 400 when it is not
+/// JSON, or not the JSON of the route (another field, a value of another type). The server's
+/// router and the static site's engine (wasm/) both read bodies with it.
+pub fn parse_body<T: de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|error| {
+        if error.is_data() {
+            // The position is left out: the field named says where.
+            let text = error.to_string();
+            let text = text
+                .rsplit_once(" at line ")
+                .map_or(&text[..], |(what, _)| what);
+            ApiError::bad_request(format!(
+                "the body is not the JSON this route reads ({text}); docs/API.md gives its fields"
+            ))
+        } else {
+            ApiError::bad_request(format!(
+                "the body is not JSON ({error}); docs/API.md gives each route's fields"
+            ))
+        }
+    })
+}
+
 /// `{"n": …, "line": […]}`, the body of `/api/review` and `/api/plan` (no other field).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

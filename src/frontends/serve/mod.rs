@@ -20,24 +20,37 @@
 //! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit;
 //! - [`shares`]: each client address's share of the connections and of the bodies' bytes;
 //! - [`server`]: the accept loop: the connection caps, the header timeout, the stop.
+//!
+//! Without the `serve` feature (the `api` feature alone: no axum, no tokio) the answers are
+//! here and the HTTP is not: `listen`, `hosts`, `assets`, `router`, `shares` and `server` are
+//! left out. The static site's WebAssembly engine (wasm/) calls the same answers.
 
+#[cfg(feature = "serve")]
 pub mod assets;
 pub mod bounds;
 pub mod end;
 pub mod error;
 pub mod game;
+#[cfg(feature = "serve")]
 pub mod hosts;
 pub mod line;
+#[cfg(feature = "serve")]
 pub mod listen;
 pub mod plan;
 pub mod results;
 pub mod review;
+#[cfg(feature = "serve")]
 pub mod router;
+#[cfg(feature = "serve")]
 pub mod server;
+#[cfg(feature = "serve")]
 pub mod shares;
 pub mod story;
 pub mod verify;
 
+#[cfg(feature = "serve")]
 pub use hosts::Hosts;
+#[cfg(feature = "serve")]
 pub use router::{app, app_and_stopper, Stopper};
+#[cfg(feature = "serve")]
 pub use server::serve;

@@ -57,7 +57,7 @@ pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
     let id = |k: u64| numbers.partition_point(|&m| m < k) as u32;
     if !Engine::new(&graph).avoid(active, &mut matching, id(w)) {
         return Err(ApiError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            http::StatusCode::INTERNAL_SERVER_ERROR,
             format!("no maximum matching misses the winning move {w}: the engines disagree"),
         ));
     }

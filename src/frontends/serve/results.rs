@@ -254,7 +254,7 @@ pub fn proof(n: u64) -> Result<Value, ApiError> {
     let name = format!("cert-{n}.bin");
     let markdown = explain_bytes(&bytes, &name, Format::Markdown).map_err(|why| {
         ApiError::new(
-            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            http::StatusCode::INTERNAL_SERVER_ERROR,
             format!("the certificate of n = {n} could not be written out: {why}"),
         )
     })?;

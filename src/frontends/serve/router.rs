@@ -318,22 +318,7 @@ async fn json_body<T: DeserializeOwned>(
     content_type(headers, "application/json")?;
     let most = |bytes: usize| Moves::most_bytes(bytes / 2 + 1);
     let mut held = read_body(shared, from, headers, body, MAX_JSON_BYTES, "body", most).await?;
-    let parsed = serde_json::from_slice(&held.bytes).map_err(|error| {
-        if error.is_data() {
-            // The position is left out: the field named says where.
-            let text = error.to_string();
-            let text = text
-                .rsplit_once(" at line ")
-                .map_or(&text[..], |(what, _)| what);
-            ApiError::bad_request(format!(
-                "the body is not the JSON this route reads ({text}); docs/API.md gives its fields"
-            ))
-        } else {
-            ApiError::bad_request(format!(
-                "the body is not JSON ({error}); docs/API.md gives each route's fields"
-            ))
-        }
-    })?;
+    let parsed = line::parse_body(&held.bytes)?;
     held.bytes = Vec::new();
     Ok((parsed, held))
 }
