@@ -5,9 +5,10 @@
 //! so that the command line, the terminal game and a web page can all call them.
 //!
 //! `fast.rs` is the method in use, `plain.rs` the two it is checked against, `memo.rs` its
-//! compact table, `sums.rs` the sums of boards.
+//! compact table, `sums.rs` the sums of boards, `files.rs` the published table.
 
 pub mod fast;
+pub mod files;
 pub mod memo;
 pub mod plain;
 pub mod sums;

@@ -105,22 +105,36 @@ impl<'b> PlainMemo<'b> {
     }
 }
 
-/// The value by the definition: mex over the legal moves from the raw position (`last`, the
-/// numbers not in `named`), memoised on that raw position. `last = None` is the start.
-pub fn recursion_value(board: &Board, last: Option<u32>, named: NumberSet) -> u8 {
-    fn go(board: &Board, last: Option<u32>, named: NumberSet, memo: &mut Map) -> u8 {
+/// The value by the definition: mex over the legal moves from the raw position (last number,
+/// the numbers not named), memoised on that raw position only. `last = None` is the start.
+pub struct Recursion<'b> {
+    board: &'b Board,
+    memo: Map,
+}
+
+impl<'b> Recursion<'b> {
+    pub fn new(board: &'b Board) -> Recursion<'b> {
+        Recursion {
+            board,
+            memo: Map::default(),
+        }
+    }
+
+    pub fn value(&mut self, last: Option<u32>, named: NumberSet) -> u8 {
         let key = named | (last.unwrap_or(0) as u128) << 120;
-        if let Some(&v) = memo.get(&key) {
+        if let Some(&v) = self.memo.get(&key) {
             return v;
         }
         let moves = match last {
-            None => board.openings() & !named,
-            Some(c) => board.neighbours(c) & !named,
+            None => self.board.openings() & !named,
+            Some(c) => self.board.neighbours(c) & !named,
         };
-        let seen = numbers(moves).fold(0u128, |s, m| s | 1u128 << go(board, Some(m), named | bit(m), memo));
+        let mut seen = 0u128;
+        for m in numbers(moves) {
+            seen |= 1u128 << self.value(Some(m), named | bit(m));
+        }
         let v = mex(seen);
-        memo.insert(key, v);
+        self.memo.insert(key, v);
         v
     }
-    go(board, last, named, &mut Map::default())
 }

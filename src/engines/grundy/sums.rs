@@ -68,10 +68,7 @@ pub fn from_values(boards: Vec<Values>) -> SumValues {
                 (target < b.value)
                     .then(|| b.moves.iter().find(|&&(_, v)| v == target))
                     .flatten()
-                    .map(|&(number, _)| SumMove {
-                        board: i,
-                        number,
-                    })
+                    .map(|&(number, _)| SumMove { board: i, number })
             })
         })
         .flatten();
