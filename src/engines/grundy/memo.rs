@@ -32,7 +32,7 @@ pub struct Memo {
 /// The packed key of (last number, unplayed numbers of its component).
 #[inline]
 pub fn key(last: u32, unplayed: NumberSet) -> u128 {
-    debug_assert!(last >= 1 && last < 128 && unplayed >> LAST_SHIFT == 0);
+    debug_assert!((1..128).contains(&last) && unplayed >> LAST_SHIFT == 0);
     unplayed | (last as u128) << LAST_SHIFT
 }
 

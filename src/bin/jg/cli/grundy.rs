@@ -35,6 +35,15 @@ impl First {
     }
 }
 
+/// The method of `--method`.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Method {
+    /// Memo on the folded position, lost positions from the matching engine
+    Fast,
+    /// Memo on the last number and the unplayed numbers of its component, nothing else
+    Plain,
+}
+
 #[derive(clap::Args)]
 #[command(
     after_help = "A position's value is the mex (least number ≥ 0 not among them) of the values of the \
@@ -63,13 +72,18 @@ pub struct Args {
     /// winner, move {board, number} or null)
     #[arg(long, value_enum, default_value_t = TextOrJson::Text)]
     pub format: TextOrJson,
+    /// How the values are computed: fast (the method of docs/GRUNDY.md), or plain (the plain
+    /// memo on the last number and the unplayed numbers of its component: the baseline of
+    /// BENCHMARKS.md and the second method the tests compare with; one board's start only)
+    #[arg(long, value_enum, default_value_t = Method::Fast)]
+    pub method: Method,
     /// The memory bound of the table of values, in MiB
     #[arg(long, value_name = "MIB", default_value_t = grundy::DEFAULT_MEMORY_MIB, value_parser = clap::value_parser!(u64).range(1..))]
     pub memory_mib: u64,
     /// Write the table of certificates/grundy/ for n = 1..--to, both first-move rules
     /// (start.txt, openings.txt, start-any.txt, openings-any.txt), byte for byte the same on
     /// every run; the boards of the table are computed two at a time, each under --memory-mib
-    #[arg(long, conflicts_with_all = ["n", "after", "format"], requires = "to")]
+    #[arg(long, conflicts_with_all = ["n", "after", "format", "method"], requires = "to")]
     pub table: bool,
     /// The last n of --table
     #[arg(long, value_name = "N", value_parser = |text: &str| super::parse_n_at_most(text, grundy::MAX_N))]
@@ -98,6 +112,12 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         None => Vec::new(),
     };
     super::check_line(n, args.first.rule(), &line)?;
+    if args.method == Method::Plain {
+        if args.after.is_some() {
+            return Err("--method plain values a board's start only (no --after)".into());
+        }
+        return plain(&args, n, limits);
+    }
     let engine = BoardValues::new(n, args.first.rule(), limits)?;
     let bar = progress_bar(0, "moves valued");
     let values = engine.after(&line, |done, total| {
@@ -176,8 +196,8 @@ fn print_board(args: &Args, values: &Values) {
     }
     if !super::quiet() {
         println!(
-            "{} positions valued, {} moves to lost positions valued 0 by matching",
-            values.counts.positions, values.counts.free_zeros
+            "{} positions held, {} moves to lost positions valued 0 by matching",
+            values.held, values.counts.free_zeros
         );
     }
 }
@@ -245,5 +265,40 @@ fn table(to: u64, out: &std::path::Path, limits: Limits) -> Result<ExitCode, Cli
             println!("wrote {}", path.display());
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The plain memo's values of the start, printed as the fast method's are. Its map holds about
+/// 48 bytes a position (key, value, hashbrown's spare room): the bound counts positions so.
+fn plain(args: &Args, n: u64, limits: Limits) -> Result<ExitCode, CliError> {
+    use juniper_green::engines::grundy::plain::PlainMemo;
+    use juniper_green::game::Board;
+    if n > 120 {
+        return Err(format!("n = {n}: the plain memo takes n ≤ 120").into());
+    }
+    let board = Board::with_opening(n as u32, args.first.rule());
+    let spinner = super::progress_spinner(format!("plain memo, n = {n}"));
+    let max_positions = (limits.memory_mib << 20) / 48;
+    let mut memo = PlainMemo::new(&board, max_positions as usize);
+    let (value, openings) = memo.start().map_err(|e| {
+        format!(
+            "n = {n}: the plain memo is full at its memory bound ({} MiB, {} positions held); raise it with --memory-mib",
+            limits.memory_mib, e.positions
+        )
+    })?;
+    spinner.finish_and_clear();
+    let values = Values {
+        n,
+        rule: args.first.rule(),
+        line: Vec::new(),
+        value: value as u32,
+        moves: openings
+            .iter()
+            .map(|&(e, v)| (e as u64, v as u32))
+            .collect(),
+        counts: Default::default(),
+        held: memo.positions() as u64,
+    };
+    print_board(args, &values);
     Ok(ExitCode::SUCCESS)
 }
