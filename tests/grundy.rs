@@ -185,3 +185,58 @@ fn the_plain_memo_gives_the_published_starts_to_36() {
         }
     }
 }
+
+#[test]
+fn jg_play_plays_a_sum_of_boards_with_values_in_the_hints() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jg"))
+        .args(["play", "2", "3", "--hints"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the jg binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"b 2\na 1\nb 3\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("Values: A 0, B 1; nim-sum 0 XOR 1 = 1"),
+        "{text}"
+    );
+    assert!(text.contains("you win"), "{text}");
+    assert!(text.contains("Review"), "{text}");
+    let out = jg(&["play", "12", "60"]);
+    assert!(out.contains("exit 2") && out.contains("n ≤ 50"), "{out}");
+    let out = jg(&["play", "2", "3", "4", "5"]);
+    assert!(out.contains("exit 2"), "{out}");
+}
+
+#[test]
+fn the_table_and_sums_are_the_same_on_one_thread_and_on_three() {
+    use juniper_green::engines::grundy::sums::{sum_values, SumBoard};
+    let run = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let table = files::compute(24, OpeningRule::Free, Limits::default(), |_| {}).unwrap();
+            let boards: Vec<SumBoard> = [14, 22, 27]
+                .iter()
+                .map(|&n| SumBoard { n, line: vec![] })
+                .collect();
+            let sum = sum_values(&boards, OpeningRule::Even, Limits::default()).unwrap();
+            (
+                files::render(Kind::Openings, OpeningRule::Free, &table),
+                sum.nim_sum,
+                sum.winning_move,
+            )
+        })
+    };
+    assert_eq!(run(1), run(3));
+}

@@ -52,9 +52,9 @@ a move names a number on one board, the player with no move on any board loses, 
 move wins exactly when the nim-sum (XOR) of the boards' values is not 0.\n\n\
 Memory: the table of values holds at most --memory-mib (default 4096) per command, split \
 between the boards of a sum; a board that needs more is refused with a message naming the flag. \
-n = 60 needs about 130 MiB, n = 80 more (docs/GRUNDY.md gives the sizes measured).\n\n\
+every n of the published table (to 80) needs under 200 MB (BENCHMARKS.md gives the sizes measured).\n\n\
 Examples:\n  jg grundy 20\n  jg grundy 20 --first any --format json\n  jg grundy 20 --after '8 4'\n  \
-jg grundy 12 20 27\n  jg grundy --table --to 70"
+jg grundy 12 20 27\n  jg grundy --table --to 80"
 )]
 pub struct Args {
     /// The boards: one N for one board's values, two or more for their sum (each 1 ≤ N ≤ 100)
