@@ -82,7 +82,7 @@ pub struct Args {
     pub memory_mib: u64,
     /// Write the table of certificates/grundy/ for n = 1..--to, both first-move rules
     /// (start.txt, openings.txt, start-any.txt, openings-any.txt), byte for byte the same on
-    /// every run; the boards of the table are computed two at a time, each under --memory-mib
+    /// every run; the boards are computed in parallel, one per core, each under --memory-mib
     #[arg(long, conflicts_with_all = ["n", "after", "format", "method"], requires = "to")]
     pub table: bool,
     /// The last n of --table
