@@ -10,6 +10,7 @@
 
 pub mod chain;
 pub mod count;
+pub mod grundy;
 pub mod matching;
 pub mod position;
 pub mod schemes;

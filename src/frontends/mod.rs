@@ -3,6 +3,8 @@
 //! - [`session`]: a game between a person and an opponent, without input or output (the turn
 //!   logic the terminal game and a web front-end share);
 //! - [`play`]: the terminal game against any of the players (the perfect player by default);
+//! - [`sum_play`]: the terminal game on two or three boards side by side (a sum), the perfect
+//!   player playing by the nim-sum of the boards' values;
 //! - [`draw`]: SVG pictures of `G_n`, a line of play and the winners of a range;
 //! - [`chain_draw`]: a longest chain on `G_n` and the numbers it leaves out, by prime window;
 //! - [`table`]: the results table (text, csv, json);
@@ -20,5 +22,6 @@ pub mod play;
 #[cfg(feature = "api")]
 pub mod serve;
 pub mod session;
+pub mod sum_play;
 pub mod table;
 pub mod words;

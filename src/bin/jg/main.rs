@@ -46,6 +46,8 @@ enum Command {
     Chain(cli::chain::Args),
     /// How many complete games 1..N has (OEIS A348842–A348844), exactly
     Count(cli::count::Args),
+    /// Sprague–Grundy values: of a start, a position, each move; of sums of boards (nim-sum)
+    Grundy(cli::grundy::Args),
     /// Play a game in the terminal against one of the players (random to perfect)
     Play(cli::play::Args),
     /// Draw G_N as SVG with a line of play and the winning moves marked
@@ -123,6 +125,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => cli::verify::run(args),
         Command::Chain(args) => cli::chain::run(args),
         Command::Count(args) => cli::count::run(args),
+        Command::Grundy(args) => cli::grundy::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Draw(args) => cli::draw::run(args),
         Command::Arena(args) => cli::arena::run(args),

@@ -10,6 +10,7 @@ pub mod count;
 pub mod draw;
 pub mod explain;
 pub mod formal_data;
+pub mod grundy;
 pub mod oeis;
 pub mod play;
 mod progress;

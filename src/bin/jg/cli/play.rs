@@ -4,6 +4,7 @@
 use super::CliError;
 use juniper_green::engines::position::PositionOracle;
 use juniper_green::frontends::play::{as_opponent, play_against, GameEnd};
+use juniper_green::frontends::sum_play::{play_sum, SumOpponent, MAX_SUM_N};
 use juniper_green::players;
 use juniper_green::OpeningRule;
 use juniper_green::Player;
@@ -18,9 +19,12 @@ pub const MAX_PLAY_N: u64 = 100_000;
     after_help = "In the game: a number plays it; hint shows the winning moves (hint all lists every one); moves lists every legal move; undo takes back your last move; quit ends. After a game: undo takes back your last move, new starts a new game, quit ends."
 )]
 pub struct Args {
-    /// The numbers 1..=N (N ≤ 100000)
-    #[arg(value_parser = |text: &str| super::parse_n_at_most(text, MAX_PLAY_N))]
-    pub n: u64,
+    /// The numbers 1..=N (N ≤ 100000); two or three N for boards side by side (a sum, each
+    /// N ≤ 50): a move names a board and a number (A 8), each board keeps its own rules, and
+    /// whoever has no move on any board loses; the perfect player plays by the nim-sum of the
+    /// boards' values (jg grundy), which hint shows
+    #[arg(value_parser = |text: &str| super::parse_n_at_most(text, MAX_PLAY_N), num_args = 1..=3, required = true)]
+    pub n: Vec<u64>,
     /// You move first (the default)
     #[arg(long, conflicts_with = "second")]
     pub first: bool,
@@ -56,7 +60,11 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         Player::First
     };
     let player = players::by_name(&args.opponent).map_err(|error| error.to_string())?;
-    if args.n > player.max_n() {
+    if args.n.len() > 1 {
+        return sum(&args, human, player);
+    }
+    let n = args.n[0];
+    if n > player.max_n() {
         return Err(format!(
             "{} plays boards up to n = {} (jg arena --help gives the costs)",
             player.name(),
@@ -70,7 +78,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match play_against(
-        args.n,
+        n,
         human,
         &oracle,
         opponent,
@@ -80,4 +88,30 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     )? {
         GameEnd::HumanWon(_) | GameEnd::ComputerWon(_) | GameEnd::Quit(_) => Ok(ExitCode::SUCCESS),
     }
+}
+
+/// Two or three boards side by side.
+fn sum(args: &Args, human: Player, player: Box<dyn players::Player>) -> Result<ExitCode, CliError> {
+    if let Some(&n) = args.n.iter().find(|&&n| n > MAX_SUM_N) {
+        return Err(format!("n = {n}: a board of a sum has n ≤ {MAX_SUM_N}").into());
+    }
+    let opponent = if player.name() == "perfect" {
+        SumOpponent::Perfect
+    } else {
+        SumOpponent::Level {
+            player,
+            seed: args.seed,
+        }
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    play_sum(
+        &args.n,
+        human,
+        opponent,
+        args.hints,
+        stdin.lock(),
+        stdout.lock(),
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
