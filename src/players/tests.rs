@@ -3,7 +3,7 @@ use super::perfect::Chances;
 use super::*;
 use crate::engines::search::{SearchConfig, Searcher};
 use crate::game::{Board, OpeningRule, Player as Side};
-use crate::test_support::{naive_legal_moves, to_move_wins, Plain};
+use crate::test_support::{naive_legal_moves, on_threads, to_move_wins, Plain};
 use rand::SeedableRng;
 
 fn rng(seed: u64) -> PlayerRng {
@@ -398,20 +398,14 @@ fn the_round_robin_is_the_same_on_any_number_of_threads() {
         .map(|name| by_name(name).unwrap())
         .collect();
     let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| round_robin(24, &players, 30, 7, &|| {}).unwrap())
+        on_threads(threads, || {
+            round_robin(24, &players, 30, 7, &|| {}).unwrap()
+        })
     };
     let one = run(1);
     assert_eq!(one, run(3));
     // A different seed plays different games (the random players' wins move).
-    let other = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap()
-        .install(|| round_robin(24, &players, 30, 8, &|| {}).unwrap());
+    let other = on_threads(2, || round_robin(24, &players, 30, 8, &|| {}).unwrap());
     assert_ne!(one.pairs, other.pairs);
     // Totals add up: every game has one winner.
     let wins: u64 = one.totals.iter().map(|t| t.wins).sum();
