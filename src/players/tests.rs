@@ -671,7 +671,7 @@ fn the_models_replies_are_the_players_moves() {
     for n in [12u64, 20, 33, 46] {
         let small = Small::new(n, OpeningRule::Even);
         on_positions(&[n], 30, &mut |game| {
-            let s = small.spot(game.line());
+            let s = small.position(game.line());
             let sensible: Vec<u64> = crate::game::numbers(small.sensible(s))
                 .map(u64::from)
                 .collect();
@@ -756,7 +756,7 @@ fn the_best_scores_agree_with_a_plain_expectimax() {
         on_positions(&[n], 8, &mut |game| {
             for (model, replies) in &models {
                 let mut search = Lookahead::new(&small, *model, false, &stop);
-                let v = search.value(small.spot(game.line()), u32::MAX).unwrap();
+                let v = search.value(small.position(game.line()), u32::MAX).unwrap();
                 let w = plain(n, &mut game.line().to_vec(), *replies);
                 assert!(
                     (v - w).abs() < 1e-9,
