@@ -103,7 +103,7 @@ fn best_possible(
 ) -> (String, String) {
     let small = Small::new(n, rule);
     let stop = Stop::never();
-    let start = small.spot(&[]);
+    let start = small.position(&[]);
     let value = |search: &mut Lookahead, depth: u32| -> Result<f64, Halt> {
         match losing {
             Side::First => search.value(start, depth),
@@ -111,7 +111,7 @@ fn best_possible(
                 // The opponent opens; then we are to move.
                 let mut sum = 0.0;
                 for (r, p) in model.replies(&small, start) {
-                    sum += p * search.value(small.after(start, r), depth)?;
+                    sum += p * search.value(start.after(r), depth)?;
                 }
                 Ok(sum)
             }

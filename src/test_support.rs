@@ -1,5 +1,6 @@
 //! What the unit tests share: a reproducible random generator (xorshift64), so every run sees
-//! the same cases without a dependency.
+//! the same cases without a dependency; the rules written out naively; a pool of a given number
+//! of threads. (The counters' reference, every game walked, is `engines::count::enumerate`'s.)
 
 pub(crate) struct Random(pub u64);
 
@@ -80,4 +81,13 @@ impl Plain {
         self.memo.insert((played, last), w);
         w
     }
+}
+
+/// `work` run on a pool of `threads` threads.
+pub(crate) fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(work)
 }

@@ -14,20 +14,12 @@
 
 use super::stop::{Stop, Stopped};
 use crate::engines::search::{SearchConfig, Searcher};
-use crate::game::{bit, numbers, Board, NumberSet, OpeningRule};
+use crate::game::{bit, numbers, Board, NumberSet, OpeningRule, Position};
 use std::collections::HashMap;
 
 /// The largest board looked ahead on: the exact search decides a position of it in microseconds
 /// once its table is warm.
 pub const MODEL_MAX_N: u64 = 64;
-
-/// A position on a small board: the unplayed numbers and the last number played (0 before the
-/// opening).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Spot {
-    pub remaining: NumberSet,
-    pub last: u32,
-}
 
 /// A small board with the exact search that decides its positions.
 pub struct Small {
@@ -48,51 +40,35 @@ impl Small {
         self.board.n() as u64
     }
 
-    /// The position after `line`, a legal line on the board.
-    pub fn spot(&self, line: &[u64]) -> Spot {
-        line.iter().fold(
-            Spot {
-                remaining: self.board.all(),
-                last: 0,
-            },
-            |s, &k| self.after(s, k as u32),
-        )
+    /// The position after `line`, a legal line on the board (`Board::play_line`; a line that is
+    /// not legal is a caller's error).
+    pub fn position(&self, line: &[u64]) -> Position {
+        self.board.play_line(line).expect("a legal line")
     }
 
-    /// The legal moves.
-    pub fn legal(&self, s: Spot) -> NumberSet {
-        match s.last {
-            0 => self.board.openings() & s.remaining,
-            last => self.board.neighbours(last) & s.remaining,
-        }
-    }
-
-    /// The position after the legal move `m`.
-    pub fn after(&self, s: Spot, m: u32) -> Spot {
-        Spot {
-            remaining: s.remaining & !bit(m),
-            last: m,
-        }
+    /// The legal moves (`Board::legal_moves`).
+    pub fn legal(&self, s: Position) -> NumberSet {
+        self.board.legal_moves(&s)
     }
 
     /// The replies after the legal move `m`: the free numbers related to m.
-    fn replies_after(&self, s: Spot, m: u32) -> NumberSet {
-        self.board.neighbours(m) & s.remaining
+    fn replies_after(&self, s: Position, m: u32) -> NumberSet {
+        self.board.neighbours(m) & !s.played
     }
 
-    /// Whether the player to move wins (the exact search).
-    pub fn wins(&self, s: Spot) -> bool {
-        numbers(self.legal(s)).any(|m| !self.searcher.wins_after(m, s.remaining & !bit(m)))
+    /// Whether the player to move wins (the exact search, `Searcher::wins`).
+    pub fn wins(&self, s: Position) -> bool {
+        self.searcher.wins(&s)
     }
 
     /// The moves after which some reply of the opponent leaves us no move, or 1 alone (after
     /// which a free prime above n/2, or any number with no free neighbour, wins for the
     /// opponent): the traps.
-    fn traps(&self, s: Spot) -> NumberSet {
+    fn traps(&self, s: Position) -> NumberSet {
         let mut traps = 0;
         for m in numbers(self.legal(s)) {
             let trapped = numbers(self.replies_after(s, m))
-                .any(|r| self.board.neighbours(r) & s.remaining & !bit(m) & !bit(1) == 0);
+                .any(|r| self.board.neighbours(r) & !s.played & !bit(m) & !bit(1) == 0);
             if trapped {
                 traps |= bit(m);
             }
@@ -102,7 +78,7 @@ impl Small {
 
     /// The losing side's moves: the legal moves that are no trap, or every legal move when all
     /// are traps.
-    pub fn untrapped(&self, s: Spot) -> NumberSet {
+    pub fn untrapped(&self, s: Position) -> NumberSet {
         let legal = self.legal(s);
         match legal & !self.traps(s) {
             0 => legal,
@@ -113,7 +89,7 @@ impl Small {
     /// The sensible moves of docs/PLAYERS.md, as `careful` and `fewest-replies` find them: no 1
     /// while another move exists; the moves that leave no reply, if any; else the safe moves (no
     /// reply leaves us nothing but 1), if any; else all of the first step.
-    pub fn sensible(&self, s: Spot) -> NumberSet {
+    pub fn sensible(&self, s: Position) -> NumberSet {
         let mut moves = self.legal(s);
         if moves.count_ones() > 1 {
             moves &= !bit(1);
@@ -134,12 +110,12 @@ impl Small {
 
     /// `fewest-replies`' move: the sensible move with the fewest replies, then any but 1, then
     /// the smallest.
-    pub fn fewest_replies(&self, s: Spot) -> Option<u32> {
+    pub fn fewest_replies(&self, s: Position) -> Option<u32> {
         self.fewest_among(s, self.sensible(s))
     }
 
     /// `fewest_replies` from its sensible moves already found.
-    fn fewest_among(&self, s: Spot, sensible: NumberSet) -> Option<u32> {
+    fn fewest_among(&self, s: Position, sensible: NumberSet) -> Option<u32> {
         numbers(sensible).min_by_key(|&m| (self.replies_after(s, m).count_ones(), m == 1, m))
     }
 }
@@ -161,7 +137,7 @@ pub enum Model {
 impl Model {
     /// The replies of the player to move at `s` with their chances (summing to 1), ascending;
     /// empty when it has no move.
-    pub fn replies(self, small: &Small, s: Spot) -> Vec<(u32, f64)> {
+    pub fn replies(self, small: &Small, s: Position) -> Vec<(u32, f64)> {
         let legal = small.legal(s);
         if legal == 0 {
             return Vec::new();
@@ -228,7 +204,7 @@ pub struct Lookahead<'a> {
     nodes: u64,
     /// Whether some position was cut at the depth limit (if not, the values are exact).
     pub cut: bool,
-    memo: HashMap<Spot, f64>,
+    memo: HashMap<Position, f64>,
     stop: &'a Stop,
 }
 
@@ -265,7 +241,7 @@ impl<'a> Lookahead<'a> {
     }
 
     /// Our moves weighed at `s`.
-    pub fn moves(&self, s: Spot) -> NumberSet {
+    pub fn moves(&self, s: Position) -> NumberSet {
         if self.untrapped_only {
             self.small.untrapped(s)
         } else {
@@ -276,7 +252,7 @@ impl<'a> Lookahead<'a> {
     /// The chance of winning from `s` (we are to move), looking `depth` of our moves ahead
     /// (`u32::MAX`: to the end). The memo is kept between calls with the same depth counted
     /// from the same root; `forget` clears it.
-    pub fn value(&mut self, s: Spot, depth: u32) -> Result<f64, Halt> {
+    pub fn value(&mut self, s: Position, depth: u32) -> Result<f64, Halt> {
         if self.small.wins(s) {
             return Ok(1.0);
         }
@@ -289,7 +265,7 @@ impl<'a> Lookahead<'a> {
     }
 
     /// `value` of a position we lose against best play.
-    fn lost_value(&mut self, s: Spot, depth: u32) -> Result<f64, Halt> {
+    fn lost_value(&mut self, s: Position, depth: u32) -> Result<f64, Halt> {
         if let Some(&v) = self.memo.get(&s) {
             return Ok(v);
         }
@@ -303,8 +279,8 @@ impl<'a> Lookahead<'a> {
     }
 
     /// The chance of winning after our move `m` from `s` (a position we lose).
-    pub fn after_move(&mut self, s: Spot, m: u32, depth: u32) -> Result<f64, Halt> {
-        let t = self.small.after(s, m);
+    pub fn after_move(&mut self, s: Position, m: u32, depth: u32) -> Result<f64, Halt> {
+        let t = s.after(m);
         let replies = self.model.replies(self.small, t);
         if replies.is_empty() {
             return Ok(1.0);
@@ -316,7 +292,7 @@ impl<'a> Lookahead<'a> {
             if self.nodes > self.budget {
                 return Err(Halt::Budget);
             }
-            let u = self.small.after(t, r);
+            let u = t.after(r);
             if self.small.wins(u) {
                 sum += p;
             } else if depth > 1 {
@@ -338,7 +314,7 @@ pub const PERFECT_BUDGET: u64 = 20_000;
 /// with the best chance against `Model::Mixture`, looked ahead as deep as `PERFECT_BUDGET`
 /// positions allow (one more of our moves at a time, each depth from scratch; the deepest depth
 /// finished decides), the smallest among equals. None when there is no legal move.
-pub fn losing_move(small: &Small, s: Spot, stop: &Stop) -> Result<Option<u32>, Stopped> {
+pub fn losing_move(small: &Small, s: Position, stop: &Stop) -> Result<Option<u32>, Stopped> {
     let moves: Vec<u32> = numbers(small.untrapped(s)).collect();
     if moves.len() <= 1 {
         return Ok(moves.first().copied());

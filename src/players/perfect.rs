@@ -152,7 +152,7 @@ impl Player for Perfect {
         }
         if game.n() <= MODEL_MAX_N {
             let small = small_board(game.n(), game.rule());
-            let s = small.spot(game.line());
+            let s = small.position(game.line());
             return Ok(losing_move(&small, s, stop)?.map(u64::from));
         }
         Self::by_next_reply(game, stop)

@@ -3,7 +3,7 @@ use super::perfect::Chances;
 use super::*;
 use crate::engines::search::{SearchConfig, Searcher};
 use crate::game::{Board, OpeningRule, Player as Side};
-use crate::test_support::{naive_legal_moves, to_move_wins, Plain};
+use crate::test_support::{naive_legal_moves, on_threads, to_move_wins, Plain};
 use rand::SeedableRng;
 
 fn rng(seed: u64) -> PlayerRng {
@@ -398,20 +398,14 @@ fn the_round_robin_is_the_same_on_any_number_of_threads() {
         .map(|name| by_name(name).unwrap())
         .collect();
     let run = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| round_robin(24, &players, 30, 7, &|| {}).unwrap())
+        on_threads(threads, || {
+            round_robin(24, &players, 30, 7, &|| {}).unwrap()
+        })
     };
     let one = run(1);
     assert_eq!(one, run(3));
     // A different seed plays different games (the random players' wins move).
-    let other = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap()
-        .install(|| round_robin(24, &players, 30, 8, &|| {}).unwrap());
+    let other = on_threads(2, || round_robin(24, &players, 30, 8, &|| {}).unwrap());
     assert_ne!(one.pairs, other.pairs);
     // Totals add up: every game has one winner.
     let wins: u64 = one.totals.iter().map(|t| t.wins).sum();
@@ -677,7 +671,7 @@ fn the_models_replies_are_the_players_moves() {
     for n in [12u64, 20, 33, 46] {
         let small = Small::new(n, OpeningRule::Even);
         on_positions(&[n], 30, &mut |game| {
-            let s = small.spot(game.line());
+            let s = small.position(game.line());
             let sensible: Vec<u64> = crate::game::numbers(small.sensible(s))
                 .map(u64::from)
                 .collect();
@@ -762,7 +756,7 @@ fn the_best_scores_agree_with_a_plain_expectimax() {
         on_positions(&[n], 8, &mut |game| {
             for (model, replies) in &models {
                 let mut search = Lookahead::new(&small, *model, false, &stop);
-                let v = search.value(small.spot(game.line()), u32::MAX).unwrap();
+                let v = search.value(small.position(game.line()), u32::MAX).unwrap();
                 let w = plain(n, &mut game.line().to_vec(), *replies);
                 assert!(
                     (v - w).abs() < 1e-9,

@@ -398,7 +398,8 @@ impl Certificate {
         Ok(body)
     }
 
-    /// One entry of spec.md §3.4: its tag, then its numbers.
+    /// One entry of spec.md §3.4: its tag, then its numbers. (The match names every field of
+    /// each entry, as `jg explain`'s blocks do: the shape of the type, not logic said twice.)
     fn entry_body(&self, entry: &OpeningEntry) -> Result<Vec<u8>, CertificateError> {
         let mut body = Vec::new();
         match entry {

@@ -93,6 +93,9 @@ pub fn general_scheme(d: &Decoded) -> Option<[u64; 4]> {
     let q = partner(3)?.checked_div(3)?;
     let r = partner(2)?.checked_div(2)?;
     let s = partner(1)?;
+    // MATH.md §4's six pairs, written out again on purpose (as the scheme's test does): the
+    // document recognises the scheme in a decoded certificate by its own reading, not by asking
+    // the engine that made it.
     let expected = [
         (p, 3 * p),
         (3, 3 * q),

@@ -33,12 +33,12 @@ pub(crate) fn check(
     // The positions: the numbers outside the barrier and the paths' numbers. One flag per
     // number and a stack of at most n numbers: all refused before they exist.
     let positions = (n - barrier.len() as u64).saturating_add(walked);
-    let refuse = |bound, what: String| Err(Rejection::Limit { bound, what, line: vec![] });
+    let limit = |bound, what| Rejection::Limit { bound, what, line: vec![] };
     let left = context.positions_left();
     if positions > left {
         let what =
             format!("position limit: the barrier check counts {positions}, more than {left}");
-        return refuse(Bound::Positions, what);
+        return Err(limit(Bound::Positions, what));
     }
     context.fits(n.saturating_mul(9), |bytes| {
         format!("memory limit: the barrier check needs {bytes} bytes")
@@ -49,7 +49,7 @@ pub(crate) fn check(
     let Some(len) = usize::try_from(n).ok().and_then(|n| n.checked_add(1)).filter(|&len| room(len))
     else {
         let what = format!("memory limit: no room for {n} flags and a stack of {n} numbers");
-        return refuse(Bound::Memory, what);
+        return Err(limit(Bound::Memory, what));
     };
     seen.resize(len, false);
     for &s in barrier {
@@ -70,13 +70,7 @@ pub(crate) fn check(
             if opening.is_none() && openings.binary_search(&x).is_ok() {
                 opening = Some(x);
             }
-            let moves = context.board.moves(&[x]);
-            let moves = moves.map_err(|what| Rejection::Limit {
-                bound: Bound::Work,
-                what,
-                line: vec![],
-            })?;
-            for y in moves {
+            for y in context.board.moves(&[x]).map_err(|what| limit(Bound::Work, what))? {
                 if !std::mem::replace(&mut seen[y as usize], true) {
                     stack.push(y);
                 }

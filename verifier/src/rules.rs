@@ -98,9 +98,7 @@ impl Context<'_> {
     /// the bytes held then.
     pub fn fits(&self, bytes: u64, what: impl FnOnce(u64) -> String) -> Result<(), Rejection> {
         let bytes = bytes.saturating_add(self.held);
-        if bytes > self.limits.max_memory {
-            return Err(Rejection::Limit { bound: Bound::Memory, what: what(bytes), line: vec![] });
-        }
-        Ok(())
+        let refused = || Rejection::Limit { bound: Bound::Memory, what: what(bytes), line: vec![] };
+        (bytes <= self.limits.max_memory).then_some(()).ok_or_else(refused)
     }
 }

@@ -45,3 +45,27 @@ fn walk(board: &Board, position: Position, tally: &mut [u64; 2]) {
         walk(board, position.after(next), tally);
     }
 }
+
+/// The games of 1..n for each opening 2, 4, …, by parity, every game walked: what the counters
+/// must agree with.
+#[cfg(test)]
+pub(crate) fn walked(n: u32) -> Vec<(u32, Parity)> {
+    let board = Board::new(n);
+    (2..=n)
+        .step_by(2)
+        .map(|c| (c, games_after_opening(&board, c)))
+        .collect()
+}
+
+/// A counter broken on purpose (`fault`) disagrees with the walk for some n ≤ 20.
+#[cfg(test)]
+pub(crate) fn assert_caught(
+    fault: impl std::fmt::Debug,
+    counted: impl Fn(u32) -> Vec<(u32, Parity)>,
+) {
+    let first_wrong = (1..=20).find(|&n| counted(n) != walked(n));
+    assert!(
+        first_wrong.is_some(),
+        "{fault:?} went unnoticed up to n = 20"
+    );
+}

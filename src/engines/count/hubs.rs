@@ -572,16 +572,8 @@ fn multiply(a: &[Parity], b: &Stored) -> Result<Vec<Parity>, Overflow> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engines::count::enumerate;
-    use crate::game::Board;
-
-    fn walked(n: u32) -> Vec<(u32, Parity)> {
-        let board = Board::new(n);
-        (2..=n)
-            .step_by(2)
-            .map(|c| (c, enumerate::games_after_opening(&board, c)))
-            .collect()
-    }
+    use crate::engines::count::enumerate::{assert_caught, walked};
+    use crate::test_support::on_threads;
 
     fn counted(n: u32, k: u32, fault: Option<Fault>) -> Vec<(u32, Parity)> {
         let mut counter = HubCounter::new(n, k, 64 << 20);
@@ -609,11 +601,7 @@ mod tests {
             Fault::CoverIgnored,
             Fault::NoEmptySlots,
         ] {
-            let first_wrong = (1..=20).find(|&n| counted(n, 3, Some(fault)) != walked(n));
-            assert!(
-                first_wrong.is_some(),
-                "{fault:?} went unnoticed up to n = 20"
-            );
+            assert_caught(fault, |n| counted(n, 3, Some(fault)));
         }
     }
 
@@ -633,13 +621,7 @@ mod tests {
 
     #[test]
     fn the_counts_are_the_same_on_one_thread_and_on_two() {
-        let on = |threads: usize| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap()
-                .install(|| counted(27, 4, None))
-        };
+        let on = |threads| on_threads(threads, || counted(27, 4, None));
         assert_eq!(on(1), on(2));
     }
 }

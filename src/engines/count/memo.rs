@@ -8,6 +8,7 @@
 //! the others fit 64 bits, so a value keeps its non-zero terms only, as `u64` pairs, or as
 //! `u128` pairs when one does not fit.
 
+use super::key_hash::KeyHasher;
 use super::parity::Parity;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -86,30 +87,6 @@ impl Stored {
 
     fn bytes(&self) -> usize {
         8 * self.0.len()
-    }
-}
-
-/// A fast hasher for these keys (the table is internal: no defence against chosen keys).
-#[derive(Default)]
-pub struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 32;
-        h = h.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        h ^ (h >> 32)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u32(&mut self, word: u32) {
-        self.write_u64(word as u64);
     }
 }
 

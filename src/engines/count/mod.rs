@@ -10,6 +10,7 @@
 pub mod enumerate;
 pub mod frontier;
 pub mod hubs;
+mod key_hash;
 mod memo;
 pub mod parity;
 

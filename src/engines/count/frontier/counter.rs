@@ -5,6 +5,7 @@
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
+use crate::engines::count::key_hash::KeyHasher;
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -26,30 +27,6 @@ pub struct Stats {
     pub total_states: u64,
     /// The most bytes charged against the bound at once.
     pub peak_bytes: usize,
-}
-
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 29;
-        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^ (h >> 32)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u128(&mut self, word: u128) {
-        self.write_u64(word as u64);
-        self.write_u64((word >> 64) as u64);
-    }
 }
 
 type Map = HashMap<u128, Parity, BuildHasherDefault<KeyHasher>>;

@@ -4,17 +4,9 @@
 use super::order::{leaf_prime, related, Plan};
 use super::state::Fault;
 use super::{FrontierCounter, FrontierError};
-use crate::engines::count::enumerate;
+use crate::engines::count::enumerate::{assert_caught, walked};
 use crate::engines::count::parity::Parity;
-use crate::game::Board;
-
-fn walked(n: u32) -> Vec<(u32, Parity)> {
-    let board = Board::new(n);
-    (2..=n)
-        .step_by(2)
-        .map(|c| (c, enumerate::games_after_opening(&board, c)))
-        .collect()
-}
+use crate::test_support::on_threads;
 
 fn counted(n: u32, fault: Option<Fault>) -> Vec<(u32, Parity)> {
     let mut counter = FrontierCounter::new(n, 1 << 30);
@@ -40,11 +32,7 @@ fn each_broken_step_makes_the_counts_disagree_with_the_walk() {
         Fault::AloneMayLeave,
         Fault::CyclesAllowed,
     ] {
-        let first_wrong = (1..=20).find(|&n| counted(n, Some(fault)) != walked(n));
-        assert!(
-            first_wrong.is_some(),
-            "{fault:?} went unnoticed up to n = 20"
-        );
+        assert_caught(fault, |n| counted(n, Some(fault)));
     }
 }
 
@@ -103,13 +91,7 @@ fn a_bound_too_small_is_a_clear_error() {
 
 #[test]
 fn the_counts_are_the_same_on_one_thread_and_on_two() {
-    let on = |threads: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| counted(30, None))
-    };
+    let on = |threads| on_threads(threads, || counted(30, None));
     assert_eq!(on(1), on(2));
 }
 
@@ -117,12 +99,10 @@ fn the_counts_are_the_same_on_one_thread_and_on_two() {
 /// count at the stop, 7 608 states on one thread and 8 349 on two at n = 40).
 #[test]
 fn the_refusal_is_the_same_on_one_thread_and_on_two() {
-    let on = |threads: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| FrontierCounter::new(40, 1 << 20).count(&|_, _| {}))
+    let on = |threads| {
+        on_threads(threads, || {
+            FrontierCounter::new(40, 1 << 20).count(&|_, _| {})
+        })
     };
     let one = on(1);
     assert!(
