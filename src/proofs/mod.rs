@@ -21,6 +21,7 @@ pub mod closure;
 pub mod explain;
 pub mod formal;
 pub mod formal_cert;
+pub mod formal_chains;
 pub mod formal_openings;
 pub mod formal_scheme;
 pub mod large_board;
