@@ -5,7 +5,7 @@
 From Coq Require Import NArith List Lia.
 Import ListNotations.
 From JG Require Import Rules Pairing Checker Certified Tail.
-From JG.data Require Import DataAll.
+From JG.data Require Import Data1 DataAll.
 Open Scope N_scope.
 
 Definition second_player_set : list N :=
@@ -23,6 +23,9 @@ Proof. vm_compute. reflexivity. Qed.
 Lemma certificates_chain : chain certificates 1 = Some 1000000000001.
 Proof. vm_compute. reflexivity. Qed.
 
+Lemma below_N0_agree : forallb (agrees second_player_set) part_1 = true.
+Proof. vm_compute. reflexivity. Qed.
+
 Lemma solved_of n :
   (second_player_wins n /\ In n second_player_set) \/
   (first_player_wins n /\ ~ In n second_player_set) -> solved n.
@@ -32,7 +35,8 @@ Proof.
   - split; split; try tauto. intro H. exfalso. exact (not_both_win n (conj Hw H)).
 Qed.
 
-(* Every n up to 10^12 (past N0 of Tail.v), from the certificates alone. *)
+(* Every n up to 10^12 (past N0 of Tail.v), from all the certificates alone: its own
+   theorem, beside the main one, which needs them only below N0. *)
 Theorem juniper_green_certified (n : N) : 1 <= n <= 1000000000000 -> solved n.
 Proof.
   intros Hn. apply solved_of.
@@ -40,13 +44,14 @@ Proof.
   lia.
 Qed.
 
-(* The main theorem: every n >= 1. Up to 10^12 by the certificates, above by Tail.v
-   (Chebyshev's argument, Chebyshev.v); no hypothesis. *)
+(* The main theorem: every n >= 1. Below N0 = 393216 by the certificates that start
+   there (Data1.v), from N0 on by Tail.v (Chebyshev's argument, Chebyshev.v); no
+   hypothesis. The certificates past N0 (to 10^12) are [juniper_green_certified]'s. *)
 Theorem juniper_green (n : N) : 1 <= n -> solved n.
 Proof.
-  intros Hn. destruct (N.le_gt_cases n 1000000000000) as [Hs|Hl].
-  - apply juniper_green_certified. lia.
-  - apply solved_of. right. split.
-    + apply tail_first_player_wins. unfold N0. lia.
-    + intro H. repeat (destruct H as [<-|H]; [lia|]). destruct H.
+  intros Hn. apply solved_of. destruct (N.lt_ge_cases n N0) as [Hs|Hl].
+  - apply (below_N0_outcome second_player_set below_N0_agree). lia.
+  - right. split.
+    + apply tail_first_player_wins. exact Hl.
+    + intro H. repeat (destruct H as [<-|H]; [unfold N0 in Hl; lia|]). destruct H.
 Qed.

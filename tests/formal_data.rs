@@ -46,6 +46,7 @@ fn the_committed_coq_data_is_what_jg_formal_data_writes() {
             "Data4.v",
             "Data5.v",
             "DataAll.v",
+            "chains",
             "openings"
         ]
     );
@@ -58,10 +59,19 @@ fn the_committed_coq_data_is_what_jg_formal_data_writes() {
     expected.extend((1..=8).map(|k| format!("Openings{k}.v")));
     expected.push("OpeningsAll.v".to_string());
     assert_eq!(openings, expected);
-    let names = written[..written.len() - 1]
+    let mut chains: Vec<String> = std::fs::read_dir(temporary.path().join("chains"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    chains.sort();
+    let mut expected: Vec<String> = (1..=8).map(|k| format!("Chains{k}.v")).collect();
+    expected.extend(["ChainsAll.v".to_string(), "Terms.v".to_string()]);
+    assert_eq!(chains, expected);
+    let names = written[..written.len() - 2]
         .iter()
         .cloned()
-        .chain(openings.iter().map(|name| format!("openings/{name}")));
+        .chain(openings.iter().map(|name| format!("openings/{name}")))
+        .chain(chains.iter().map(|name| format!("chains/{name}")));
     for name in names {
         let fresh = std::fs::read(temporary.path().join(&name)).unwrap();
         let committed = std::fs::read(root().join("formal/data").join(&name)).unwrap();

@@ -6,8 +6,9 @@
 //! the two overlap. The closure is the set of numbers the loser may be about to name (spec.md
 //! §4.5), recomputed here by the raw rules; Coq checks that it is closed, so nothing written
 //! here is trusted. The certificates before [`SCHEME_FROM`] are checked in Coq by listing
-//! divisors: in ascending order of their first n, split into [`PARTS`] files of about equal
-//! checking cost (cut where the estimate of [`cost`] says) so that Coq checks them in parallel.
+//! divisors: in ascending order of their first n, split into [`PARTS`] files, the first one
+//! those below [`TAIL_FROM`] (all the main theorem needs), the others of about equal checking
+//! cost (cut where the estimate of [`cost`] says) so that Coq checks them in parallel.
 //! The ones from [`SCHEME_FROM`] on are all of the general prime-window scheme, checked by the
 //! interval lemma with certificates for their primes (`formal_scheme`), in one more file.
 //! `DataAll.v` joins them. The output is deterministic.
@@ -152,15 +153,23 @@ pub fn cost(cert: &CoqCert) -> u64 {
     listing + if cert.opening == 0 { cert.hi } else { 0 }
 }
 
-/// Cuts the ascending certificates into at most [`PARTS`] runs of about equal [`cost`].
+/// Cuts the ascending certificates into at most [`PARTS`] runs: first the ones whose first n is
+/// below [`TAIL_FROM`], all that the main theorem rests on (formal/Certified.v; a small file, so
+/// that `make coqchk` re-checks its computation too), then the others in runs of about equal
+/// [`cost`].
 fn split(certs: &[CoqCert]) -> Vec<&[CoqCert]> {
+    let (head, certs) = certs.split_at(certs.partition_point(|cert| cert.lo < TAIL_FROM));
+    let mut runs: Vec<&[CoqCert]> = Vec::new();
+    if !head.is_empty() {
+        runs.push(head);
+    }
     let total: u64 = certs.iter().map(cost).sum::<u64>().max(1);
-    let mut runs = Vec::new();
+    let (first, parts) = (runs.len(), PARTS - runs.len());
     let (mut start, mut done) = (0, 0u64);
     for (i, cert) in certs.iter().enumerate() {
         done += cost(cert);
-        let cut = (runs.len() as u64 + 1) * total / PARTS as u64;
-        if done >= cut && runs.len() + 1 < PARTS {
+        let cut = (runs.len() - first) as u64 + 1;
+        if done >= cut * total / parts as u64 && runs.len() + 1 < PARTS {
             runs.push(&certs[start..=i]);
             start = i + 1;
         }

@@ -15,6 +15,7 @@
 pub mod explain;
 pub mod formal;
 pub mod formal_cert;
+pub mod formal_chains;
 pub mod formal_openings;
 pub mod formal_scheme;
 pub mod large_board;

@@ -766,7 +766,12 @@ fn push_chains(w: &mut String, chains: &[(u64, u64)]) {
          of a(n) numbers and an exact proof that no chain has a(n) + 1: integer multipliers for \
          linear inequalities every chain satisfies, over a branch-and-bound tree, which \
          `jg-verify` checks in integer arithmetic (spec.md §6.3–6.4). The same terms are the \
-         b-file `certificates/oeis/b337125.txt`.\n"
+         b-file `certificates/oeis/b337125.txt`.\n\n\
+         **Formally proved.** Coq checks the same certificates with a checker proved sound \
+         against a 22-line definition of a chain (formal/ChainRules.v), with no hypothesis \
+         (`Print Assumptions`: \"Closed under the global context\"): every term for n ≤ 200 \
+         (`a337125_200`, formal/Chains200.v, `make -C formal chains-200`), and every term for \
+         n ≤ 1000 with `make -C formal chains` (`a337125`, formal/Chains.v; formal/README.md).\n"
     );
     let _ = writeln!(w, "| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 |");
     let _ = writeln!(

@@ -1,11 +1,13 @@
-//! `jg formal-data [--certificates DIR] [--openings DIR] [--oeis DIR] [--out-dir DIR]`: writes
-//! the certificates (every n up to 10^12) and the openings certificates (every n up to 1000,
-//! with the two b-files of their results) as Coq data (formal/data, formal/data/openings), after
-//! `jg_verify` accepts each of them. Nothing is written when a file is refused.
+//! `jg formal-data [--certificates DIR] [--openings DIR] [--chains DIR] [--oeis DIR]
+//! [--out-dir DIR]`: writes the certificates (every n up to 10^12), the openings certificates
+//! (every n up to 1000, with the two b-files of their results) and the chain certificates (every
+//! n up to 1000, with the b-file of A337125) as Coq data (formal/data, formal/data/openings,
+//! formal/data/chains), after `jg_verify` accepts each of them. Nothing is written when a file
+//! is refused.
 
 use super::CliError;
 use juniper_green::publish::formal::{self, FormalError};
-use juniper_green::publish::formal_openings;
+use juniper_green::publish::{formal_chains, formal_openings};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,11 +15,16 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub folders: super::Published,
-    /// The folder of the b-files winning-openings.txt and smallest-winning-opening.txt
+    /// The chain certificates, chain-N.txt for N = 1..1000 (each verified)
+    #[arg(long, default_value = "certificates/chains")]
+    pub chains: PathBuf,
+    /// The folder of the b-files winning-openings.txt, smallest-winning-opening.txt and
+    /// b337125.txt
     #[arg(long, default_value = "certificates/oeis")]
     pub oeis: PathBuf,
     /// Where the Coq files go (Data1.v … and DataAll.v; openings/Numbers.v, openings/Openings1.v
-    /// …, openings/OpeningsAll.v and openings/Bfiles.v)
+    /// …, openings/OpeningsAll.v and openings/Bfiles.v; chains/Chains1.v …, chains/ChainsAll.v
+    /// and chains/Terms.v)
     #[arg(long, default_value = "formal/data")]
     pub out_dir: PathBuf,
 }
@@ -25,6 +32,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     args.folders.require()?;
     super::require_folder(&args.oeis, "--oeis", "b-files")?;
+    super::require_folder(&args.chains, "--chains", "chain certificates")?;
     let certs = match formal::read_certificates(&args.folders.certificates, formal::CERTIFIED_BELOW)
     {
         Ok(certs) => certs,
@@ -48,7 +56,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         openings_dir.join("Bfiles.v"),
         formal_openings::render_bfiles(&args.oeis)?,
     ));
+    let chains = formal_chains::read_chains(&args.chains, formal_chains::CHAINS_UPTO)?;
+    let chains_dir = args.out_dir.join("chains");
+    for (name, text) in formal_chains::render(&chains, &args.oeis.join("b337125.txt"))? {
+        files.push((chains_dir.join(name), text));
+    }
     std::fs::create_dir_all(&openings_dir)?;
+    std::fs::create_dir_all(&chains_dir)?;
     for (path, text) in files {
         std::fs::write(&path, text)?;
         println!("wrote {}", path.display());
