@@ -340,21 +340,33 @@ async fn game(
     Ok(Json(response).into_response())
 }
 
-async fn review_handler(
-    State(shared): State<Shared>,
+/// `POST /api/review` and `/api/plan`: n and the line read from the body, then `answer` (the
+/// review or the plan of that line) on the blocking pool, the body's charge held until it ends.
+async fn line_route<T: serde::Serialize + Send + 'static>(
+    shared: Shared,
     from: From,
     headers: HeaderMap,
     body: Body,
+    answer: fn(u64, &[u64], &Stop) -> Result<T, ApiError>,
 ) -> Result<Response, ApiError> {
     let (body, held) = json_body::<LineBody>(&shared, &from, &headers, body).await?;
     let (n, moves) = line::board_and_line(&body)?;
     drop(body);
     let value = blocking(&shared, move |stop| {
         let _held = held;
-        review(n, &moves, stop)
+        answer(n, &moves, stop)
     })
     .await?;
     Ok(Json(value).into_response())
+}
+
+async fn review_handler(
+    State(shared): State<Shared>,
+    from: From,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    line_route(shared, from, headers, body, review).await
 }
 
 async fn plan_handler(
@@ -363,15 +375,7 @@ async fn plan_handler(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    let (body, held) = json_body::<LineBody>(&shared, &from, &headers, body).await?;
-    let (n, moves) = line::board_and_line(&body)?;
-    drop(body);
-    let value = blocking(&shared, move |stop| {
-        let _held = held;
-        plan(n, &moves, stop)
-    })
-    .await?;
-    Ok(Json(value).into_response())
+    line_route(shared, from, headers, body, plan).await
 }
 
 /// n of a path: a whole number from 1 to 2^64 − 1 (0 is refused by the route, 422).
