@@ -192,8 +192,14 @@ impl Game {
 /// and the line, so that the move depends on the position alone and not on the moves asked
 /// before it: after an undo, the same seed and the same moves give the same game.
 pub fn position_rng(seed: u64, n: u64, line: &[u64]) -> PlayerRng {
+    let hasher = blake3::Hasher::new_derive_key("juniper-green jg play per-position seed v1");
+    keyed_rng(hasher, seed, n, line)
+}
+
+/// ChaCha8 seeded by `hasher` (keyed or tagged by its caller) fed the seed, n and the line: the
+/// one way a position's random source is made (`position_rng`, and `jg serve`'s reply).
+pub fn keyed_rng(mut hasher: blake3::Hasher, seed: u64, n: u64, line: &[u64]) -> PlayerRng {
     use rand::SeedableRng;
-    let mut hasher = blake3::Hasher::new_derive_key("juniper-green jg play per-position seed v1");
     hasher.update(&seed.to_le_bytes());
     hasher.update(&n.to_le_bytes());
     hasher.update(&(line.len() as u64).to_le_bytes());

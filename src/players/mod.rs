@@ -17,7 +17,7 @@ pub mod model;
 mod perfect;
 mod stop;
 
-pub use game::{position_rng, Game, GameError, Player, PlayerRng, MAX_N};
+pub use game::{keyed_rng, position_rng, Game, GameError, Player, PlayerRng, MAX_N};
 pub use heuristics::{Careful, FewestReplies, Playouts, RandomMover};
 pub use perfect::Perfect;
 pub use stop::{Stop, Stopped};

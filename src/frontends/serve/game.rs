@@ -18,9 +18,8 @@ use crate::engines::position::{PositionError, PositionOracle};
 use crate::frontends::session::Session;
 use crate::game::{legal_moves_after, Player as Side};
 use crate::pairing::Pairing;
-use crate::players::{self, Game, Player, PlayerRng, Playouts, Stop, Stopped};
+use crate::players::{self, keyed_rng, Game, Player, PlayerRng, Playouts, Stop, Stopped};
 use crate::proofs::certify::{certify, Options};
-use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
 
@@ -136,13 +135,7 @@ pub struct GameResponse {
 pub fn reply_rng(seed: u64, n: u64, line: &[u64]) -> PlayerRng {
     let mut hasher = blake3::Hasher::new();
     hasher.update(b"jg serve: the opponent's reply");
-    hasher.update(&seed.to_le_bytes());
-    hasher.update(&n.to_le_bytes());
-    hasher.update(&(line.len() as u64).to_le_bytes());
-    for k in line {
-        hasher.update(&k.to_le_bytes());
-    }
-    PlayerRng::from_seed(*hasher.finalize().as_bytes())
+    keyed_rng(hasher, seed, n, line)
 }
 
 /// The plans certified so far, by n, the oldest forgotten first past `PLAN_CACHE` boards: a
