@@ -14,10 +14,12 @@ use crate::rules::Context;
 
 /// Checks that the pairs are moves, that `barrier` proves them a maximum matching, that every
 /// losing opening is in the barrier or in a component of even size, and that every path is an
-/// alternating path to its winning opening; returns the numbers visited.
+/// alternating path to its winning opening; returns the numbers visited. `only`: a losing
+/// entry's openings and their offset.
 pub(crate) fn check(
-    context: &mut Context, n: u64, (openings, openings_offset): (&[u64], u64), entry: &Barrier,
+    context: &mut Context, n: u64, only: Option<(&[u64], u64)>, entry: &Barrier,
 ) -> Result<u64, Rejection> {
+    let (openings, openings_offset) = only.unwrap_or_default();
     let Barrier { ref partners, ref barrier, offset: barrier_offset, ref paths } = *entry;
     let body = |offset, what| Rejection::Body { offset, what };
     // The first pair in the file that is no move (the map's order is not the file's).

@@ -52,7 +52,10 @@ impl fmt::Display for ChainRejection {
 
 impl std::error::Error for ChainRejection {}
 
-fn no<T>(reason: impl fmt::Display) -> Result<T, ChainRejection> {
+/// What the checks return: a rejection carries its whole message.
+type Result<T, E = ChainRejection> = std::result::Result<T, E>;
+
+fn no<T>(reason: impl fmt::Display) -> Result<T> {
     Err(ChainRejection::Invalid(format!("invalid chain certificate: {reason}")))
 }
 
@@ -68,27 +71,24 @@ pub fn is_chain_certificate(bytes: &[u8]) -> bool {
 /// What is left of the bounds as the check goes (spec.md §6.3, "Cost").
 impl Limits {
     /// Takes `steps` of work and `bytes` of memory for `what`, or refuses before it is done.
-    fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<(), ChainRejection> {
+    fn charge(&mut self, steps: u64, bytes: u64, what: &str) -> Result<()> {
         let (work, memory) = (self.max_work, self.max_memory);
-        let limit = |bound, what| Err(ChainRejection::Limit(bound, what));
-        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
-            return limit(Bound::Work, "work limit: the check was stopped".into());
+        let (bound, what) = if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            (Bound::Work, "work limit: the check was stopped".into())
         } else if steps > work {
-            let what = format!("work limit: {what} takes {steps} steps, {work} left");
-            return limit(Bound::Work, what);
+            (Bound::Work, format!("work limit: {what} takes {steps} steps, {work} left"))
         } else if bytes > memory {
-            let what = format!("memory limit: {what} needs {bytes} bytes, {memory} left");
-            return limit(Bound::Memory, what);
-        }
-        (self.max_work, self.max_memory) = (work - steps, memory - bytes);
-        Ok(())
+            (Bound::Memory, format!("memory limit: {what} needs {bytes} bytes, {memory} left"))
+        } else {
+            (self.max_work, self.max_memory) = (work - steps, memory - bytes);
+            return Ok(());
+        };
+        Err(ChainRejection::Limit(bound, what))
     }
 }
 
 /// Adds `by` to each entry of `at` in `r`, checked.
-fn add(
-    r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128,
-) -> Result<(), ChainRejection> {
+fn add(r: &mut [i128], at: impl IntoIterator<Item = usize>, by: i128) -> Result<()> {
     for j in at {
         r[j] = r[j].checked_add(by).ok_or_else(overflow)?;
     }
@@ -98,22 +98,21 @@ fn add(
 struct Tokens<'a>(std::str::SplitAsciiWhitespace<'a>);
 
 impl<'a> Tokens<'a> {
-    fn word(&mut self, what: &str) -> Result<&'a str, ChainRejection> {
+    fn word(&mut self, what: &str) -> Result<&'a str> {
         self.0.next().map_or_else(|| no(format!("truncated: {what} missing")), Ok)
     }
-    fn expect(&mut self, keyword: &str) -> Result<(), ChainRejection> {
+    fn expect(&mut self, keyword: &str) -> Result<()> {
         let word = self.word(keyword)?;
         let other = || no(format!("expected `{keyword}`, found `{word}`"));
         (word == keyword).then_some(()).map_or_else(other, Ok)
     }
-    fn int(&mut self, what: &str) -> Result<i128, ChainRejection> {
+    fn int(&mut self, what: &str) -> Result<i128> {
         let word = self.word(what)?;
-        let digits = word.strip_prefix('-').unwrap_or(word);
-        let plain = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
         let not_integer = || no(format!("{what}: `{word}` is not an integer"));
-        word.parse().ok().filter(|_| plain).map_or_else(not_integer, Ok)
+        // Digits after an optional `-`: of what else parse takes, only a leading `+` is left.
+        word.parse().ok().filter(|_| !word.starts_with('+')).map_or_else(not_integer, Ok)
     }
-    fn number(&mut self, what: &str, low: i128, high: i128) -> Result<usize, ChainRejection> {
+    fn number(&mut self, what: &str, low: i128, high: i128) -> Result<usize> {
         let v = self.int(what)?;
         let outside = || no(format!("{what} {v} is outside {low}..={high}"));
         (low..=high).contains(&v).then_some(v as usize).map_or_else(outside, Ok)
@@ -162,17 +161,17 @@ impl Programme {
         }
         Programme { n, kept, edges, incident, cuts: Vec::new(), named: Vec::new() }
     }
-    fn vertex(&self, tokens: &mut Tokens) -> Result<usize, ChainRejection> {
+    fn vertex(&self, tokens: &mut Tokens) -> Result<usize> {
         let v = tokens.number("number", 1, self.n as i128)?;
         let removed = || no(format!("{v} is not a number of the reduced graph"));
         self.kept[v].then_some(v).map_or_else(removed, Ok)
     }
-    fn edge(&self, tokens: &mut Tokens) -> Result<(usize, usize), ChainRejection> {
+    fn edge(&self, tokens: &mut Tokens) -> Result<(usize, usize)> {
         let (a, b) = (self.vertex(tokens)?, self.vertex(tokens)?);
         let e = self.edges.binary_search(&(a.min(b), a.max(b)));
         e.map_or_else(|_| no(format!("{a} {b} is not an edge")), |e| Ok((e, a)))
     }
-    fn variable(&self, tokens: &mut Tokens) -> Result<usize, ChainRejection> {
+    fn variable(&self, tokens: &mut Tokens) -> Result<usize> {
         match tokens.word("variable")? {
             "y" => self.vertex(tokens),
             "x" => Ok(self.n + 1 + self.edge(tokens)?.0),
@@ -181,10 +180,9 @@ impl Programme {
     }
 
     /// Marks `row` (`d v`, `u v` or `c i`) as named by `leaf`: named twice, it is refused.
-    fn once(&mut self, row: usize, leaf: u64, name: fmt::Arguments) -> Result<(), ChainRejection> {
-        let once = std::mem::replace(&mut self.named[row], leaf) != leaf;
-        once.then_some(())
-            .map_or_else(|| no(format!("leaf {leaf}: the row `{name}` appears twice")), Ok)
+    fn once(&mut self, row: usize, leaf: u64, name: fmt::Arguments) -> Result<()> {
+        let twice = || no(format!("leaf {leaf}: the row `{name}` appears twice"));
+        (std::mem::replace(&mut self.named[row], leaf) != leaf).then_some(()).map_or_else(twice, Ok)
     }
 
     /// D times a leaf's bound under the fixings: Σ λ_i b_i + Σ_j max over the allowed z_j of
@@ -193,7 +191,7 @@ impl Programme {
     fn bound(
         &mut self, leaf: u64, fixed: &[Option<bool>], d: i128, r: &mut [i128], tokens: &mut Tokens,
         budget: &mut Limits,
-    ) -> Result<i128, ChainRejection> {
+    ) -> Result<i128> {
         // The `t` rows' multipliers, summed: each row costs one step, not one per variable.
         let (x0, mut t) = (self.n + 1, 0i128);
         for _ in 0..tokens.number("row count", 0, u64::MAX as i128)? {
@@ -241,14 +239,12 @@ impl Programme {
         // D·c_j and the `t` rows (Σ x − Σ y = −1): r_j + D + T for a kept y, r_j − T for an x.
         let (y_shift, x_shift) = (d.checked_add(t), t.checked_neg());
         let (y_shift, x_shift) = (y_shift.ok_or_else(overflow)?, x_shift.ok_or_else(overflow)?);
-        let mut bound = x_shift;
-        for (j, rj) in r.iter_mut().enumerate() {
+        r.iter_mut().enumerate().try_fold(x_shift, |bound, (j, rj)| {
             let shift = self.kept.get(j).map_or(x_shift, |&kept| if kept { y_shift } else { 0 });
             let rj = std::mem::take(rj).checked_add(shift).ok_or_else(overflow)?;
             let best = fixed[j].map_or(rj.max(0), |one| if one { rj } else { 0 });
-            bound = bound.checked_add(best).ok_or_else(overflow)?;
-        }
-        Ok(bound)
+            bound.checked_add(best).ok_or_else(overflow)
+        })
     }
 }
 
@@ -280,8 +276,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         let v = tokens.number("chain number", 1, n as i128)?;
         if place[v] != 0 {
             return no(format!("chain: {v} appears twice (places {} and {i})", place[v]));
-        }
-        if i > 1 && v % previous != 0 && previous % v != 0 {
+        } else if i > 1 && v % previous != 0 && previous % v != 0 {
             return no(format!("chain: {v} (place {i}) is not related to {previous}"));
         }
         (place[v], previous) = (i, v);
@@ -304,8 +299,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         return no(format!("denominator {d} is outside 1..=2^62"));
     }
     tokens.expect("cuts")?;
-    let cut_count = tokens.number("cut count", 0, u64::MAX as i128)?;
-    for i in 0..cut_count {
+    for i in 0..tokens.number("cut count", 0, u64::MAX as i128)? {
         tokens.expect("cut")?;
         let k = programme.vertex(tokens)?;
         let size = tokens.number("cut size", 2, m as i128)?;
@@ -317,8 +311,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         }
         if set.windows(2).any(|pair| pair[0] >= pair[1]) {
             return no(format!("cut {i}: its numbers are not strictly increasing"));
-        }
-        if set.binary_search(&k).is_err() {
+        } else if set.binary_search(&k).is_err() {
             return no(format!("cut {i}: {k} is not in its set"));
         }
         // The edges inside S: one step (a search in S) for each edge of H at a number of S.
@@ -336,7 +329,7 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
     let variables = m + 1 + programme.edges.len();
     let (mut fixed, mut r) = (vec![None; variables], vec![0i128; variables]);
     let (mut open, mut leaves) = (Vec::new(), 0u64);
-    'tree: loop {
+    loop {
         match tokens.word("tree node")? {
             "branch" => {
                 let var = programme.variable(tokens)?;
@@ -344,7 +337,6 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
                     return no(format!("branch: variable {var} is fixed twice on one path"));
                 }
                 (fixed[var], _) = (Some(false), open.push(var));
-                continue;
             }
             "leaf" => {
                 budget.charge(variables as u64, 0, "a leaf")?;
@@ -353,17 +345,15 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
                 if bound >= bar {
                     return no(format!("leaf {leaves}: bound {bound}/{d} is not below length + 1"));
                 }
+                // Back to the deepest branch whose subtree for 1 is still to come; none: the
+                // tree ends.
+                while let Some(var) = open.pop_if(|&mut var| fixed[var] == Some(true)) {
+                    fixed[var] = None;
+                }
+                let Some(&var) = open.last() else { break };
+                fixed[var] = Some(true); // the subtree for 0 is done: now the one for 1
             }
             other => return no(format!("unknown tree node `{other}`")),
-        }
-        // Back to the deepest branch whose subtree for 1 is still to come; none: the tree ends.
-        loop {
-            let Some(&var) = open.last() else { break 'tree };
-            if fixed[var] == Some(false) {
-                fixed[var] = Some(true); // the subtree for 0 is done: now the one for 1
-                break;
-            }
-            (fixed[var], _) = (None, open.pop());
         }
     }
     tokens.expect("end")?;
@@ -371,6 +361,6 @@ pub fn check_within(bytes: &[u8], limits: &Limits) -> Result<ChainVerdict, Chain
         return no(format!("extra data after `end`: `{extra}`"));
     }
     let blake3 = blake3::hash(bytes).to_hex().to_string();
-    let (n, length, graph, cuts) = (n as u64, length as u64, m as u64, cut_count as u64);
-    Ok(ChainVerdict { n, length, graph, cuts, leaves, blake3 })
+    let (n, length, graph) = (n as u64, length as u64, m as u64);
+    Ok(ChainVerdict { n, length, graph, cuts: programme.cuts.len() as u64, leaves, blake3 })
 }

@@ -13,7 +13,7 @@ use crate::rules::Context;
 /// Checks a whole certificate file held in memory (read it with `read_bounded`).
 pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection> {
     let format::Decoded { mut verdict, body, held, board } = format::decode(bytes, limits)?;
-    let mut context = Context { board, limits, held, positions: 0 };
+    let context = &mut Context { board, limits, held, positions: 0 };
     // The claims to prove, each with its strategy: the header's, or each entry's, with the
     // entry's winner and a losing entry's only first moves (and their offset).
     let (claims, winning) = match &body {
@@ -33,18 +33,13 @@ pub fn verify_bytes(bytes: &[u8], limits: &Limits) -> Result<Verdict, Rejection>
         // checks it on 1..n (a mutant setting it to 2 changed nothing, issue 39).
         let claim = Verdict { winner, ..verdict.clone() };
         context.positions += match strategy {
-            Strategy::Barrier(entry) => {
-                barrier::check(&mut context, claim.n, only.unwrap_or_default(), entry)?
-            }
-            Strategy::Pairing(pairing) => {
-                closure::check(&mut context, &claim, pairing, only.map(|o| o.0))?
-            }
-        };
+            Strategy::Barrier(proof) => barrier::check(context, claim.n, only, proof),
+            Strategy::Pairing(proof) => closure::check(context, &claim, proof, only.map(|o| o.0)),
+        }?;
     }
     (verdict.positions, verdict.winning_openings) = (context.positions, winning);
     // Every witness must be needed: by a move listing or by another witness (spec.md §4.11).
-    let primes = &context.board.primes;
-    if let Some(&(prime, _, offset)) = primes.iter().find(|(_, used, _)| !used) {
+    if let Some(&(prime, _, offset)) = context.board.primes.iter().find(|(_, used, _)| !used) {
         let what = format!("the witness for {prime} is not needed: no listing or witness uses it");
         return Err(Rejection::Body { offset, what });
     }

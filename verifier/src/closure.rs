@@ -75,14 +75,10 @@ pub(crate) fn check(
     let (mut played, mut from) = (Vec::from_iter(first), None);
     loop {
         let line = |reached: &_, x| line_to(opening, reached, x, partners);
+        let refused = |what| limit(Bound::Work, what, line(&reached, from));
         let moves: Box<dyn Iterator<Item = u64>> = match only.take() {
             Some(openings) => Box::new(openings.iter().copied()),
-            None => Box::new(
-                context
-                    .board
-                    .moves(&played)
-                    .map_err(|what| limit(Bound::Work, what, line(&reached, from)))?,
-            ),
+            None => Box::new(context.board.moves(&played).map_err(refused)?),
         };
         for x in moves {
             if reached.contains_key(&x) {

@@ -53,14 +53,12 @@ pub fn covers((from, to): (u64, u64), proved: &[Proved]) -> Result<String, Strin
     if let Some(n) = next.filter(|&n| n <= to) {
         return Err(format!("n={n} is proved by no file"));
     }
-    let seconds: Vec<String> = second
-        .iter()
-        .map(|&(a, b)| match b - a {
-            0 => a.to_string(),
-            1 => format!("{a}, {b}"),
-            _ => format!("{a}..{b}"),
-        })
-        .collect();
+    let range = |&(a, b): &(u64, u64)| match b - a {
+        0 => a.to_string(),
+        1 => format!("{a}, {b}"),
+        _ => format!("{a}..{b}"),
+    };
+    let seconds: Vec<String> = second.iter().map(range).collect();
     let (list, every) = (seconds.join(", "), "the first player wins every");
     let who = match seconds.is_empty() {
         true => format!("the second player wins for no n; {every} n"),

@@ -141,8 +141,7 @@ fn header(bytes: &[u8]) -> Result<(RawHeader<'_>, usize), Rejection> {
     let retired = format!("kind {retired} is retired: re-certify with `jg certify {n}{free}`");
     // A pairing body holds each number of 1..n at most once, after the opening and the count,
     // and n_last for an interval (§3.2, §3.3), after the witnesses of a version 2 file.
-    let width = move_width(n) as u64;
-    let largest = n.saturating_add(2).saturating_mul(width).saturating_add(8);
+    let largest = n.saturating_add(2).saturating_mul(move_width(n) as u64).saturating_add(8);
     let largest = largest.saturating_add(if version == 2 { WITNESSES_MOST } else { 0 });
     let body_len = raw.body_len;
     let too_long = format!(
@@ -238,16 +237,14 @@ pub(crate) fn decode(bytes: &[u8], limits: &Limits) -> Result<Decoded, Rejection
     // The header announces the file's size: its own bytes and `body_len`. Past 4096 bytes
     // more, the rest is not read (`read_bounded`), so not counted.
     let total = (len as u64).saturating_add(header.body_len);
-    let hash = *blake3::hash(body).as_bytes();
     let most = total.saturating_add(SLACK);
     let (more, shown) = if size > most { ("more than ", most) } else { ("", size) };
     let sizes = format!("the file has {more}{shown} bytes, its header announces {total}");
-    let checks = [
-        (size != total, len as u64 - 40, sizes),
-        (hash != header.body_blake3, len as u64 - 32, "body BLAKE3 differs".into()),
-    ];
-    if let Some((_, offset, what)) = checks.into_iter().find(|check| check.0) {
-        return Err(Rejection::Header { offset, what });
+    if size != total {
+        return Err(Rejection::Header { offset: len as u64 - 40, what: sizes });
+    } else if blake3::hash(body) != header.body_blake3 {
+        let what = "body BLAKE3 differs".into();
+        return Err(Rejection::Header { offset: len as u64 - 32, what });
     }
     // Version 2: the prime witnesses come first (§3.5, checked here: §4.11), then the body of
     // the kind. The board for the checks starts with the work they left.
@@ -324,8 +321,7 @@ fn pair_list(
     let count = read_number(&body[..width]);
     let pairs = &body[width..];
     if count.checked_mul(2 * width as u64) != Some(pairs.len() as u64) {
-        let what = format!("count is {count} pairs but {} bytes follow", pairs.len());
-        return Err(error(0, what));
+        return Err(error(0, format!("count is {count} pairs but {} bytes follow", pairs.len())));
     }
     // Two entries a pair; refused before the map is allocated if they would break the bound.
     let numbers = (pairs.len() / width) as u64;

@@ -36,9 +36,8 @@ pub(crate) fn check(witnesses: Vec<Witness>, work: &mut u64) -> Result<Primes, R
         }
         let product = factors.iter().try_fold(1u64, |product, &f| product.checked_mul(f));
         if !factors.is_sorted() || factors.first() < Some(&2) || product != Some(p - 1) {
-            return Err(wrong(format!(
-                "the factors {factors:?} are not p − 1 in factors ≥ 2, ascending"
-            )));
+            let what = format!("the factors {factors:?} are not p − 1 in factors ≥ 2, ascending");
+            return Err(wrong(what));
         }
         let mut distinct = factors;
         distinct.dedup();
@@ -74,7 +73,6 @@ pub(crate) fn check(witnesses: Vec<Witness>, work: &mut u64) -> Result<Primes, R
 /// products in u128, so no overflow for any p < 2^64.
 fn power(base: u64, exponent: u64, p: u64) -> u64 {
     let multiply = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(p)) as u64;
-    (0..64)
-        .rev()
-        .fold(1, |r, bit| multiply(multiply(r, r), [1, base][(exponent >> bit & 1) as usize]))
+    let factor = |bit: u32| [1, base][(exponent >> bit & 1) as usize];
+    (0..64).rev().fold(1, |r, bit| multiply(multiply(r, r), factor(bit)))
 }
