@@ -7,7 +7,7 @@
 //! that Coq's data cannot hold (a word where a number goes, a missing line) is written as
 //! `unreadable` and counts as refused on the Coq side.
 
-use juniper_green::proofs::formal_chains::{coq_term, HEADER};
+use juniper_green::publish::formal_chains::{coq_term, HEADER};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
