@@ -15,9 +15,6 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub folders: super::Published,
-    /// The chain certificates, chain-N.txt for N = 1..1000 (each verified)
-    #[arg(long, default_value = "certificates/chains")]
-    pub chains: PathBuf,
     /// The folder of the b-files winning-openings.txt, smallest-winning-opening.txt and
     /// b337125.txt
     #[arg(long, default_value = "certificates/oeis")]
@@ -32,7 +29,6 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     args.folders.require()?;
     super::require_folder(&args.oeis, "--oeis", "b-files")?;
-    super::require_folder(&args.chains, "--chains", "chain certificates")?;
     let certs = match formal::read_certificates(&args.folders.certificates, formal::CERTIFIED_BELOW)
     {
         Ok(certs) => certs,
@@ -56,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         openings_dir.join("Bfiles.v"),
         formal_openings::render_bfiles(&args.oeis)?,
     ));
-    let chains = formal_chains::read_chains(&args.chains, formal_chains::CHAINS_UPTO)?;
+    let chains = formal_chains::read_chains(&args.folders.chains, formal_chains::CHAINS_UPTO)?;
     let chains_dir = args.out_dir.join("chains");
     for (name, text) in formal_chains::render(&chains, &args.oeis.join("b337125.txt"))? {
         files.push((chains_dir.join(name), text));

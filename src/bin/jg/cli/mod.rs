@@ -112,13 +112,17 @@ pub struct Published {
     /// The openings certificates, cert-N-openings.bin for N = 1, 2, … (every *.bin verified)
     #[arg(long, default_value = "certificates/openings")]
     pub openings: PathBuf,
+    /// The chain certificates, chain-N.txt for N = 1, 2, … (every one verified)
+    #[arg(long, default_value = "certificates/chains")]
+    pub chains: PathBuf,
 }
 
 impl Published {
-    /// Both folders exist (else exit 2 with the hint of `require_folder`).
+    /// The three folders exist (else exit 2 with the hint of `require_folder`).
     pub fn require(&self) -> Result<(), CliError> {
         require_folder(&self.certificates, "--certificates", "certificates")?;
-        require_folder(&self.openings, "--openings", "openings certificates")
+        require_folder(&self.openings, "--openings", "openings certificates")?;
+        require_folder(&self.chains, "--chains", "chain certificates")
     }
 }
 

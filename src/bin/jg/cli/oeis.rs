@@ -12,9 +12,6 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub folders: super::Published,
-    /// The chain certificates (every chain-N.txt verified)
-    #[arg(long, default_value = "certificates/chains")]
-    pub chains: PathBuf,
     /// The folder the b-files go to
     #[arg(short = 'o', long = "out-dir", default_value = "certificates/oeis")]
     pub out_dir: PathBuf,
@@ -37,11 +34,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, CliError> {
     args.folders.require()?;
-    super::require_folder(&args.chains, "--chains", "chain certificates")?;
     match oeis::generate(
         &args.folders.certificates,
         &args.folders.openings,
-        &args.chains,
+        &args.folders.chains,
     ) {
         Ok(mut files) => {
             // Every file made before any is written: a bad CSV writes nothing.
