@@ -343,6 +343,8 @@ async function playWhileMyTurn(choose, most = 20) {
 
 // The Review view shows the API's review of `moves` on 1..n: the first mistake, each mark.
 async function expectReviewMatches(n, moves) {
+  // The review on the page may still be the one before: wait for the review of this line.
+  await page.waitForSelector(`#review-summary[data-line="${moves.join(' ')}"]`);
   const r = await api('POST', '/api/review', { n, line: moves });
   same(r.status, 200, 'the review route');
   same(await page.getAttribute('#review-summary', 'data-first-mistake'), r.data.first_mistake == null ? '' : String(r.data.first_mistake), 'the first mistake');
@@ -573,7 +575,8 @@ test('review::the_first_mistake_is_the_apis', async () => {
   await page.fill('#review-n', '20');
   await page.fill('#review-line', '14 7 1 11');
   await page.click('#review-go');
-  await page.waitForFunction(() => document.querySelectorAll('#review-moves li').length === 4);
+  // The review before had four moves too: wait for the review of this line.
+  await page.waitForSelector('#review-summary[data-line="14 7 1 11"]');
   same(await page.getAttribute('#review-summary', 'data-first-mistake'), '0', 'the typed line of the issue');
   check((await text('#review-moves')).includes('first player named 14'), await text('#review-moves'));
   await page.fill('#review-line', '14 7 3');

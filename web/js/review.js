@@ -43,6 +43,8 @@ function paint() {
     summary.textContent = t('review.summary_none', { count: r.moves.length });
   }
   summary.dataset.firstMistake = r.first_mistake == null ? '' : String(r.first_mistake);
+  // The line this review is of: a test (or a script) waits for the review of the line it sent.
+  summary.dataset.line = r.moves.map((m) => m.number).join(' ');
   summary.hidden = false;
   list.replaceChildren(
     ...r.moves.map((m, i) => {
