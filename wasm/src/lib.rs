@@ -120,17 +120,7 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
 
 /// n of a path: a whole number from 1 to 2^64 − 1, refused as the server refuses it.
 fn path_n(text: &str) -> Result<u64, ApiError> {
-    let text = decode(text);
-    text.parse::<u64>().map_err(|_| {
-        ApiError::bad_request(format!(
-            "n = {text} is not possible: n must be a number from 1 to {}",
-            u64::MAX
-        ))
-        .with_code(
-            "n_range",
-            serde_json::json!({ "n": text, "max": u64::MAX.to_string() }),
-        )
-    })
+    line::path_n(&decode(text))
 }
 
 /// `to` of the chart's query, or the default.

@@ -162,6 +162,19 @@ impl<'de> Deserialize<'de> for Moves {
     }
 }
 
+/// n of a path (`/api/results/{n}`, `/api/proof/{n}`, `/api/certificate/{n}`) as typed: a whole
+/// number from 1 to 2^64 − 1 (0 is refused by the route, 422), else 400 in plain words. The
+/// server's router and the static site's engine (wasm/) both read it here.
+pub fn path_n(text: &str) -> Result<u64, ApiError> {
+    text.parse::<u64>().map_err(|_| {
+        ApiError::bad_request(format!(
+            "n = {text} is not possible: n must be a number from 1 to {}",
+            u64::MAX
+        ))
+        .with_code("n_range", json!({ "n": text, "max": u64::MAX.to_string() }))
+    })
+}
+
 /// A JSON body read straight into the route's `T` (never a tree of values): 400 when it is not
 /// JSON, or not the JSON of the route (another field, a value of another type). The server's
 /// router and the static site's engine (wasm/) both read bodies with it.

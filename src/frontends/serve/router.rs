@@ -381,16 +381,7 @@ async fn plan_handler(
 /// n of a path: a whole number from 1 to 2^64 − 1 (0 is refused by the route, 422).
 fn path_n(path: Result<Path<String>, PathRejection>) -> Result<u64, ApiError> {
     let Path(text) = path.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
-    text.parse::<u64>().map_err(|_| {
-        ApiError::bad_request(format!(
-            "n = {text} is not possible: n must be a number from 1 to {}",
-            u64::MAX
-        ))
-        .with_code(
-            "n_range",
-            serde_json::json!({ "n": text, "max": u64::MAX.to_string() }),
-        )
-    })
+    line::path_n(&text)
 }
 
 async fn certificate(
