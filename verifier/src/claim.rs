@@ -112,7 +112,8 @@ pub struct Limits {
     pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
-/// Which bound of `Limits` a refusal reached: the command line names the option that raises it.
+/// Which bound of `Limits` a refusal reached: the command line names the option that raises it
+/// (cli.rs indexes those names by this order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     Positions,

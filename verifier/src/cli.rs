@@ -11,15 +11,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// What the exit codes mean; shown in `--help`.
-pub const EXIT_CODES: &str = "Exit codes:
-  0  every file is a valid proof (and, with --covers, they prove the statement printed)
-  1  some file is not a proof (invalid), does not prove the expected n, or --covers found a
-     gap or a conflict: the proof is wrong or incomplete
-  2  usage error, or a file could not be read or is not a certificate at all
-  3  a limit refused to check some file (refused): that says nothing about the proof; rerun
-     with larger --max-positions, --max-memory-mib or --max-work
-When several apply, the first in the order 1, 2, 3 wins.";
+/// What the exit codes mean; shown in `--help` (text kept in exit-codes.txt, beside this file).
+pub const EXIT_CODES: &str = include_str!("exit-codes.txt");
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -163,11 +156,7 @@ impl Report {
         let rejected = |bound: Option<Bound>, why: &dyn std::fmt::Display| {
             let text = if self.whole { format!("{why:#}") } else { why.to_string() };
             // A refusal names the option that raises its bound (`work limit` → `--max-work`).
-            let option = bound.map(|bound| match bound {
-                Bound::Positions => "positions",
-                Bound::Memory => "memory-mib",
-                Bound::Work => "work",
-            });
+            let option = bound.map(|bound| ["positions", "memory-mib", "work"][bound as usize]);
             let text = option.map_or(text.clone(), |f| format!("{text}; raise it with --max-{f}"));
             let outcome = [Outcome::Invalid, Outcome::Refused][bound.is_some() as usize];
             (self.fail(&name, outcome, text), None)
@@ -232,10 +221,8 @@ impl Report {
 
 /// The bound a rejection reached, when it is a refusal.
 fn limit(why: &Rejection) -> Option<Bound> {
-    match why {
-        Rejection::Limit { bound, .. } => Some(*bound),
-        _ => None,
-    }
+    let Rejection::Limit { bound, .. } = why else { return None };
+    Some(*bound)
 }
 
 /// The n a file named `cert-N.bin` or `cert-A-B.bin` is meant to prove.

@@ -57,7 +57,12 @@ fn a_97_byte_closed_pairing_for_a_huge_board_is_refused_at_once() {
     // position bound below 10^10 refuses them before the work is looked at; with both large
     // enough, the first opening has no partner.
     let refused = [
-        (vec![], 3, "refused: work limit: the openings on 1..20000000000 take 20000000000 steps"),
+        (
+            vec![],
+            3,
+            "refused: work limit: the openings on 1..20000000000 take 20000000000 steps, \
+             3000000000 left (at the start); raise it with --max-work",
+        ),
         (
             vec!["--max-positions", "1000000000"],
             3,
