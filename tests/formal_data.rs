@@ -80,6 +80,33 @@ fn the_committed_coq_data_is_what_jg_formal_data_writes() {
             "formal/data/{name} differs from `jg formal-data`'s output"
         );
     }
+    // A second run rewrites only the file that differs (make then rebuilds only its proofs).
+    let touched = temporary.path().join("Data2.v");
+    let kept = temporary.path().join("Data3.v");
+    let kept_time = std::fs::metadata(&kept).unwrap().modified().unwrap();
+    std::fs::write(&touched, "(* edited *)").unwrap();
+    let again = formal_data(&root().join("certificates"), temporary.path());
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    let wrote: Vec<&str> = stdout.lines().filter(|l| l.starts_with("wrote ")).collect();
+    assert_eq!(wrote, [format!("wrote {}", touched.display())], "{stdout}");
+    let unchanged = stdout
+        .lines()
+        .filter(|l| l.starts_with("unchanged "))
+        .count();
+    assert_eq!(unchanged, stdout.lines().count() - 1, "{stdout}");
+    assert_eq!(
+        std::fs::read(&touched).unwrap(),
+        std::fs::read(root().join("formal/data/Data2.v")).unwrap()
+    );
+    assert_eq!(
+        std::fs::metadata(&kept).unwrap().modified().unwrap(),
+        kept_time
+    );
 }
 
 #[test]
