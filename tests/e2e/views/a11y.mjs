@@ -4,7 +4,8 @@
 // board across the width of a tablet; axe-core (npm, tests/e2e/package.json) run inside the page
 // on every view at phone size in both languages, with no serious or critical violation; the
 // contrast of the grey numbers, the "opp." label and the focus ring; the board from the
-// keyboard (the skip link, the arrow keys, the focus kept on the board after a move).
+// keyboard (the skip link, the arrow keys, the focus kept on the board after a move); the print
+// stylesheet of a review.
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { api, check, same, page, settled, text, line, openView, english, hints, newGame, numbers, clickNumber, test } from '../harness.mjs';
@@ -281,4 +282,32 @@ test('a11y::the_board_from_the_keyboard', async () => {
   await settled();
   same((await line()).length, 4, 'a second move from the keyboard, with no Tab');
   check(await page.evaluate(() => document.getElementById('board').contains(document.activeElement)), 'the focus is still on the board');
+});
+
+test('a11y::a_review_prints_without_the_controls', async () => {
+  await openView('review');
+  await page.fill('#review-n', '20');
+  await page.fill('#review-line', '14 7 1 11');
+  await page.click('#review-go');
+  await page.waitForSelector('#review-summary[data-line="14 7 1 11"]');
+  await page.emulateMedia({ media: 'print' });
+  try {
+    const shown = await page.evaluate(() => {
+      const visible = (sel) => [...document.querySelectorAll(sel)].some((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+      return {
+        nav: visible('header nav'),
+        language: visible('#language'),
+        form: visible('#review-form'),
+        summary: visible('#review-summary'),
+        moves: document.querySelectorAll('#review-moves li').length,
+        movesShown: visible('#review-moves li'),
+        title: visible('#review-title'),
+      };
+    });
+    same([shown.nav, shown.language, shown.form], [false, false, false], 'the tabs, the language button and the form are not printed');
+    same([shown.title, shown.summary, shown.movesShown, shown.moves], [true, true, true, 4], 'the title, the summary and every move are printed');
+    check((await text('#review-summary')).length > 0, 'the summary has words');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
 });
