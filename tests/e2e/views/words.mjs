@@ -7,7 +7,7 @@
 // page itself (its words.js, in its language), so that num() formats as the page does.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { root, api, check, same, page, settled, text, openView, english, newGame, playWhileMyTurn, numbers, test } from '../harness.mjs';
+import { root, SITE, pageErrors, api, check, same, page, settled, text, line, openView, english, newGame, playWhileMyTurn, numbers, clickNumber, test } from '../harness.mjs';
 
 const NNBSP = '\u202f';
 
@@ -242,6 +242,7 @@ test('words::the_french_page_marks_the_english_proof_and_groups_numbers', async 
 
 test('words::verify_says_in_one_sentence_what_a_file_proves_or_not', async () => {
   await openView('verify');
+  await english();
   const bytes = await fs.readFile(path.join(root, 'certificates', 'cert-117.bin'));
   const tampered = Buffer.from(bytes);
   tampered[tampered.length - 9] ^= 1;
@@ -272,4 +273,29 @@ test('words::the_server_down_message_says_what_to_do', async () => {
   });
   same(words, ['The game’s server did not answer. Ask your teacher; your game is kept.', `Le serveur du jeu n’a pas répondu. Demande à ton professeur${NNBSP}; ta partie est gardée.`], 'the server-down words');
   check(words.every((w) => !/jg serve/.test(w)), 'no command in front of a pupil');
+  if (SITE) return; // the static site asks no server
+  // The server stops answering in the middle of a game: the page says what to do, the game
+  // stays, and it goes on once the server answers again.
+  await openView('play');
+  await english();
+  await newGame(20, 'first', 'random');
+  await clickNumber((await numbers('#board .cell.legal'))[0]);
+  const before = await line();
+  const logged = pageErrors.length;
+  await page.route('**/api/game', (route) => route.abort('connectionrefused'));
+  try {
+    await page.click(`#board .cell[data-n="${(await numbers('#board .cell.legal'))[0]}"]`);
+    await page.waitForSelector('#play-error:not([hidden])');
+    same(await text('#play-error'), words[0], 'the words when the server does not answer');
+    same(await line(), before, 'the game is kept');
+  } finally {
+    await page.unroute('**/api/game');
+    // The browser logs the refused connection this test caused (and only that): not a fault
+    // of the page, which page::offline_and_no_script_error checks at the end.
+    const caused = pageErrors.splice(logged);
+    same(caused.filter((e) => e !== 'console: Failed to load resource: net::ERR_CONNECTION_REFUSED'), [], 'other script errors while the server was down');
+  }
+  await settled();
+  await clickNumber((await numbers('#board .cell.legal'))[0]);
+  check((await line()).length > before.length, 'the game goes on when the server answers again');
 });
