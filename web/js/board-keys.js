@@ -106,11 +106,12 @@ export function startBoardKeys(board) {
     const target = rove();
     const active = document.activeElement;
     const lost = !active || active === document.body || (board.contains(active) && active.disabled);
+    // preventScroll: after a tap the page does not jump to a number far away (n = 10 000).
     if (keep && lost) {
-      if (target) target.focus();
-      else board.focus();
+      if (target) target.focus({ preventScroll: true });
+      else board.focus({ preventScroll: true });
     } else if (keep && active === board && target) {
-      target.focus();
+      target.focus({ preventScroll: true });
     }
   });
   observer.observe(board, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
