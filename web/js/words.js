@@ -363,7 +363,7 @@ const fr = {
   'why.pair': (a, b) => `${num(a)} → ${num(b)}`,
   'why.more': (count) => `Montrer les ${num(count)} paires`,
   'why.because':
-    'Pourquoi cela marche à tous les coups : tout nombre que ton adversaire peut annoncer est dans cette liste. ' +
+    'Pourquoi cela marche toujours : tout nombre que ton adversaire peut annoncer est dans cette liste. ' +
     'Dans chaque paire, l’un des deux nombres divise l’autre : le partenaire est donc toujours une réponse possible. ' +
     'Les nombres sortent du jeu deux par deux, un nombre avec son partenaire : quand ton adversaire annonce un nombre, son partenaire est donc encore libre. ' +
     'Tu as toujours une réponse, et c’est ton adversaire qui finit bloqué.',
