@@ -4,6 +4,7 @@
 // and POST /api/plan says why a winning move wins. Nothing here judges a move.
 import { fileLink, post, typed } from './api.js';
 import { t, personName, showRefusal, sideWord } from './words.js';
+import { startBoardKeys } from './board-keys.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -434,6 +435,7 @@ function why() {
 // Wires the view; `review` is called with the game to review ("Review this game").
 export function startPlay(review) {
   onReview = review;
+  startBoardKeys(board); // arrows across the board, the focus kept on it after a move
   $('game-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     newGame();

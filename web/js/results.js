@@ -124,6 +124,7 @@ function renderMarkdown(markdown) {
       while (i < lines.length && !lines[i].startsWith('```')) code.push(lines[i++]);
       i++;
       const pre = document.createElement('pre');
+      pre.tabIndex = 0; // it may scroll sideways: reachable from the keyboard
       pre.textContent = code.join('\n');
       out.push(pre);
     } else if (/^#{1,6} /.test(line)) {
@@ -137,6 +138,7 @@ function renderMarkdown(markdown) {
       while (i < lines.length && lines[i].startsWith('|')) rows.push(lines[i++]);
       const box = document.createElement('div');
       box.className = 'table-box';
+      box.tabIndex = 0; // it may scroll sideways: reachable from the keyboard
       const table = document.createElement('table');
       const head = document.createElement('thead');
       const tr = document.createElement('tr');

@@ -1,5 +1,7 @@
 // The Verify view: a certificate file checked by the server with the project's verifier
-// (POST /api/verify), the verdict worded from what the certificate proves.
+// (POST /api/verify), the verdict in one sentence worded from what the certificate proves (or
+// that it proves nothing); the verifier's own line and reason, technical, only under "Details
+// for experts".
 import { postBytes } from './api.js';
 import { t, showRefusal, sideWord } from './words.js';
 
@@ -22,8 +24,8 @@ function paint() {
     let words;
     if (answer.valid && answer.claim && answer.claim.kind === 'chain') words = t('verify.valid_chain', answer.claim);
     else if (answer.valid && answer.claim) words = t('verify.valid_game', { ...answer.claim, winner: sideWord(answer.claim.winner) });
-    else if (answer.status === 'refused') words = t('verify.refused', answer.reason);
-    else words = t('verify.invalid', answer.reason);
+    else if (answer.status === 'refused') words = t('verify.refused');
+    else words = t('verify.invalid');
     $('verdict-words').textContent = words;
     $('verdict-line').textContent = answer.verdict;
     verdict.dataset.valid = String(answer.valid === true);
@@ -33,6 +35,10 @@ function paint() {
     verdict.removeAttribute('data-valid');
   }
   showRefusal(error, e);
+  // The verifier's reason for a refused file, for the experts.
+  const reason = e && e.values && typeof e.values.reason === 'string' ? e.values.reason : '';
+  $('verify-error-line').textContent = reason;
+  $('verify-error-details').hidden = !reason;
 }
 
 async function verify(file) {

@@ -1,17 +1,38 @@
 // Every word of the pages, one table for each language (English, French). A word is a string,
 // or a function of the numbers the server returned (docs/API.md): the pages word the server's
-// codes and numbers, never its English sentences, except a verifier's reason, which is
-// technical and shown as it is.
+// codes and numbers, never its English sentences (a verifier's reason, technical, is shown as
+// it is only under Verify's "Details for experts").
+//
+// The words a pupil reads during and at the end of a game are plain: no "certificate",
+// "verifier", file name or command there; a board is "the numbers from 1 to 20", never "1..20"
+// or a bare "n". Numbers go through num() (the page's language's way: 10,000 / 10 000).
 //
 // To change a word, change it here; to add a language, add a table with the same keys (the
 // browser test checks that both tables have the same keys and that the French page shows no
 // English word).
 
+let current = 'en'; // the page's language (setLanguage)
+
 // ---- Shared formatting ---------------------------------------------------------------------
+
+// A number in the page's language (Intl): 10,000 in English, 10 000 in French (a narrow
+// no-break space). Numbers beyond 2^53 come as strings of digits (docs/API.md) and stay exact;
+// anything else (a move typed as "x") is shown as it is.
+const formats = new Map();
+export function num(x) {
+  let f = formats.get(current);
+  if (!f) {
+    f = new Intl.NumberFormat(current === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 0 });
+    formats.set(current, f);
+  }
+  if (typeof x === 'bigint' || (typeof x === 'number' && Number.isInteger(x))) return f.format(x);
+  if (typeof x === 'string' && /^\d+$/.test(x)) return f.format(BigInt(x));
+  return String(x);
+}
 
 // `a, b, c and d` (cut after `max` with the count in all).
 function list(numbers, and, inAll, max = 40) {
-  const shown = numbers.slice(0, max).map(String);
+  const shown = numbers.slice(0, max).map(num);
   if (numbers.length > max) return `${shown.join(', ')}, … (${inAll(numbers.length)})`;
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} ${and} ${shown[shown.length - 1]}`;
@@ -19,7 +40,13 @@ function list(numbers, and, inAll, max = 40) {
 
 // Runs [a, b] as `1, 2, 4–7, …`.
 function runs(pairs) {
-  return pairs.map(([a, b]) => (a === b ? String(a) : b === a + 1 ? `${a}, ${b}` : `${a}–${b}`)).join(', ');
+  return pairs.map(([a, b]) => (a === b ? num(a) : b === a + 1 ? `${num(a)}, ${num(b)}` : `${num(a)}–${num(b)}`)).join(', ');
+}
+
+// French: "tu as annoncé 14" for the pupil, "Ana a annoncé 14" for anyone else (`who` is the
+// word of the player, "toi" for the pupil).
+function named(who, number) {
+  return who === fr['end.you'] ? `tu as annoncé ${num(number)}` : `${who} a annoncé ${num(number)}`;
 }
 
 // 10^k with its exponent raised: 10¹².
@@ -34,14 +61,15 @@ const en = {
   'nav.review': 'Review',
   'nav.results': 'Results',
   'nav.verify': 'Verify',
+  'nav.skip': 'Skip to the board',
   'lang.switch': 'Français',
   'lang.switch_title': 'Afficher les pages en français',
 
   // ---- Play
   'play.rules':
-    'Take turns naming a number from 1 to n that nobody has named yet. The first number must be even; ' +
+    'Take turns naming a number of the board that nobody has named yet. The first number must be even; ' +
     'every number after it must divide the one before or be a multiple of it. Whoever cannot name a number loses.',
-  'play.n': 'n',
+  'play.n': 'Numbers from 1 to',
   'play.against': 'Against',
   'opp.person': 'another person (on this screen)',
   'opp.random': 'level 1, easy',
@@ -71,14 +99,15 @@ const en = {
   'play.line': 'Moves so far',
   'play.board': 'Board',
   'play.no_move_yet': 'no move yet',
+  'play.back_to_board': 'Back to the board',
   'hint.show': 'Show winning moves',
   'hint.hide': 'Hide winning moves',
   'hint.none': 'No winning move here: whatever you name, a perfect opponent wins.',
   'hint.moves': (numbers) =>
-    `${numbers.length === 1 ? 'Winning move' : 'Winning moves'}: ${list(numbers, 'and', (k) => `${k} in all`)}.`,
-  'legend.legal': 'allowed',
+    `${numbers.length === 1 ? 'Winning move' : 'Winning moves'}: ${list(numbers, 'and', (k) => `${num(k)} in all`)}.`,
+  'legend.legal': 'you may name it',
   'legend.winning': 'winning',
-  'legend.off': 'not allowed now',
+  'legend.off': 'not now',
   'legend.mine': 'yours',
   'legend.theirs': "opponent's",
   'line.you': 'you',
@@ -88,13 +117,13 @@ const en = {
   'status.no_game': 'No game: see the message above.',
   'status.opponent_to_move': 'The opponent is thinking…',
   'status.your_move': ({ reply, last, count }) =>
-    `${reply != null ? `Your opponent named ${reply}. ` : ''}Your move` +
-    `${last != null ? ` after ${last}` : ': the first number must be even'} ` +
-    `(${count} ${count === 1 ? 'number is' : 'numbers are'} allowed).`,
+    `${reply != null ? `Your opponent named ${num(reply)}. ` : ''}Your move` +
+    `${last != null ? ` after ${num(last)}` : ': the first number must be even'} ` +
+    `(${num(count)} ${count === 1 ? 'number is' : 'numbers are'} allowed).`,
   'status.turn_of': ({ name, last, count }) =>
     `${name}'s turn` +
-    `${last != null ? ` after ${last}` : ': the first number must be even'} ` +
-    `(${count} ${count === 1 ? 'number is' : 'numbers are'} allowed).`,
+    `${last != null ? ` after ${num(last)}` : ': the first number must be even'} ` +
+    `(${num(count)} ${count === 1 ? 'number is' : 'numbers are'} allowed).`,
   'status.you_won': 'Game over: you won!',
   'status.opp_won': 'Game over: your opponent won.',
   'status.name_won': (name) => `Game over: ${name} won!`,
@@ -103,11 +132,11 @@ const en = {
   'why.title': 'Why does this win?',
   'why.move': (w, opening) =>
     opening
-      ? `Open with ${w}. Then answer each number your opponent names with its partner:`
-      : `Name ${w}. Then answer each number your opponent names with its partner:`,
-  'why.nothing_left': (w) => `Name ${w}: your opponent has no number left to name, so you win at once.`,
-  'why.pair': (a, b) => `${a} → ${b}`,
-  'why.more': (count) => `Show all ${count} pairs`,
+      ? `Open with ${num(w)}. Then answer each number your opponent names with its partner:`
+      : `Name ${num(w)}. Then answer each number your opponent names with its partner:`,
+  'why.nothing_left': (w) => `Name ${num(w)}: your opponent has no number left to name, so you win at once.`,
+  'why.pair': (a, b) => `${num(a)} → ${num(b)}`,
+  'why.more': (count) => `Show all ${num(count)} pairs`,
   'why.because':
     'Why it always works: every number your opponent can name is in this list. ' +
     'A number and its partner always divide one another, so the partner is an allowed answer. ' +
@@ -120,31 +149,31 @@ const en = {
   'end.opponent': 'your opponent',
   'end.message': ({ last, related, loser, winnerWords }) => {
     if (last == null) return `There is no even number to open with: the first player has no move. ${winnerWords}`;
-    const left = `${last} left ${loser} no number to name`;
-    if (related.length === 0) return `${left}: no number divides ${last} or is a multiple of it. ${winnerWords}`;
-    if (related.length === 1) return `${left}: the only number that goes with it, ${related[0]}, was already named. ${winnerWords}`;
-    return `${left}: the ${related.length} numbers that go with it (${list(related, 'and', (k) => `${k} in all`, 20)}) were all named already. ${winnerWords}`;
+    const left = `${num(last)} left ${loser} no number to name`;
+    if (related.length === 0) return `${left}: no number divides ${num(last)} or is a multiple of it. ${winnerWords}`;
+    if (related.length === 1) return `${left}: the only number that goes with it, ${num(related[0])}, was already named. ${winnerWords}`;
+    return `${left}: the ${num(related.length)} numbers that go with it (${list(related, 'and', (k) => `${num(k)} in all`, 20)}) were all named already. ${winnerWords}`;
   },
   'end.you_win': 'You win!',
   'end.opp_wins': 'Your opponent wins.',
   'end.name_wins': (name) => `${name} wins!`,
   'end.strategy_title': 'How the perfect player won:',
-  'end.pairs': (pairs) => list(pairs.map(([a, b]) => `${a} → ${b}`), 'and', (k) => `${k} pairs in all`, 30),
-  'end.no_opening': ({ n }) => `On 1..${n} the second player wins: there is no even number to open with, so the first player has no move.`,
+  'end.pairs': (pairs) => list(pairs.map(([a, b]) => `${num(a)} → ${num(b)}`), 'and', (k) => `${num(k)} pairs in all`, 30),
+  'end.no_opening': ({ n }) => `With the numbers from 1 to ${num(n)} the second player wins: there is no even number to open with, so the first player has no move.`,
   'end.opening_only': ({ n, opening }) =>
-    `On 1..${n} the first player can always win, and the perfect player had that side: it opened with ${opening}, which left you no answer.`,
+    `With the numbers from 1 to ${num(n)} the first player can always win, and the perfect player was the first player: it opened with ${num(opening)}, which left you no answer.`,
   'end.pairing': ({ n, side, opening, pairs }) =>
-    `On 1..${n} the ${side} player can always win, and the perfect player had that side. ` +
-    `${opening != null ? `It opened with ${opening}, then it` : 'It'} answered each number you named with its partner in the pairs of the certificate of n = ${n}: ${en['end.pairs'](pairs)}. ` +
-    'The certificate lists every pair; the verifier checks that whatever you name, the partner is an allowed answer, so the perfect player always has a move.',
+    `With the numbers from 1 to ${num(n)} the ${side} player can always win, and the perfect player was the ${side} player. ` +
+    `${opening != null ? `It opened with ${num(opening)}, then it` : 'It'} answered each number you named with its partner in these pairs: ${en['end.pairs'](pairs)}. ` +
+    'A number and its partner always divide one another, so whatever you named, the perfect player always had an answer.',
   'end.winning_side': ({ n, side, pairs }) =>
-    `On 1..${n} the ${side} player can always win, and the perfect player had that side from the start` +
+    `With the numbers from 1 to ${num(n)} the ${side} player can always win, and the perfect player was the ${side} player from the start` +
     `${pairs.length ? `; your moves and its answers: ${en['end.pairs'](pairs)}` : ''}.`,
   'end.mistake': ({ index, played, winning, answer }) =>
-    `You could win until move ${index + 1}: there you named ${played}, but the winning moves were ${list(winning, 'and', (k) => `${k} in all`)}. ` +
-    `${answer != null ? `The perfect player answered ${answer}, and after` : 'After'} that it never let the win go. The Review tab shows every move.`,
-  'end.certificate_link': 'Download the certificate',
-  'end.certificate_note': "that proves the perfect player's side always wins (check it on the Verify tab).",
+    `You could win until move ${num(index + 1)}: there you named ${num(played)}, but the winning moves were ${list(winning, 'and', (k) => `${num(k)} in all`)}. ` +
+    `${answer != null ? `The perfect player answered ${num(answer)}, and after` : 'After'} that it kept the win to the end. The Review tab shows every move.`,
+  'end.certificate_link': 'Download the proof',
+  'end.certificate_note': 'that this side always wins (the Verify tab checks it).',
   'end.review': 'Review this game',
   'side.first': 'first',
   'side.second': 'second',
@@ -160,108 +189,113 @@ const en = {
   'review.first_player': 'first player',
   'review.second_player': 'second player',
   'review.summary_mistake': ({ index, number, who, winning }) =>
-    `The first mistake is move ${index + 1}: ${who} named ${number}. The winning moves there were ${list(winning, 'and', (k) => `${k} in all`)}.`,
+    `The first mistake is move ${num(index + 1)}: ${who} named ${num(number)}. The winning moves there were ${list(winning, 'and', (k) => `${num(k)} in all`)}.`,
   'review.summary_none': ({ count }) =>
     count === 0 ? 'No move yet.' : 'No mistake: every move kept the win for the player who had it.',
-  'review.move': ({ index, who, number }) => `Move ${index + 1}: ${who} named ${number}`,
+  'review.move': ({ index, who, number }) => `Move ${num(index + 1)}: ${who} named ${num(number)}`,
   'review.kept': 'kept the win',
   'review.mistake': 'threw the win away',
   'review.lost': 'no winning move here',
-  'review.won_were': (numbers) => `winning moves here: ${list(numbers, 'and', (k) => `${k} in all`, 20)}`,
+  'review.won_were': (numbers) => `winning moves here: ${list(numbers, 'and', (k) => `${num(k)} in all`, 20)}`,
 
   // ---- Results
   'results.title': 'Who wins?',
   'results.theorem': ({ runs: r, count }) =>
-    `With perfect play, the second player wins on 1..n for exactly ${count} values of n: ${runs(r)}. ` +
-    `For every other n, the first player wins: so for every n from ${r[r.length - 1][1] + 1} on.`,
-  'results.chart_to': 'Chart up to n =',
+    `With perfect play, the second player wins on exactly ${num(count)} boards, those whose last number is ${runs(r)}. ` +
+    `On every other board the first player wins: so on every board from 1 to ${num(r[r.length - 1][1] + 1)} or more.`,
+  'results.chart_to': 'Chart of the boards up to',
   'results.draw': 'Draw',
   'results.first_wins': 'first player wins',
   'results.second_wins': 'second player wins',
-  'results.chart_label': (to) => `Who wins for each n from 1 to ${to}`,
-  'results.cell': (n, winner) => `n = ${n}: the ${winner} player wins`,
+  'results.chart_label': (to) => `Who wins on each board, from 1 to ${num(to)}`,
+  'results.cell': (n, winner) => `Numbers from 1 to ${num(n)}: the ${winner} player wins`,
   'results.how': 'How do we know?',
   'results.how_text': ({ power, certificates, formal }) => [
-    'For each n there is a strategy for the winner: a way to answer every move that never runs out of answers. ' +
+    'For each board there is a strategy for the winner: a way to answer every move that never runs out of answers. ' +
       'Most are pairings like the one "Why?" shows: numbers in pairs, each answered by its partner.',
-    `For every n up to ${power10(power)}, the project writes such a strategy into a file, a certificate (${certificates} files in all), ` +
+    `For every board up to ${power10(power)}, the project writes such a strategy into a file, a certificate (${num(certificates)} files in all), ` +
       'and a small separate program, the verifier, checks each one against the rules alone. It does not trust the program that found the strategy.',
     `Above ${power10(power)}, a theorem about prime numbers (there is always a prime between x and a little more than x; Dusart, 2018) ` +
       'shows that the same kind of pairing always exists.',
     formal
-      ? 'The whole theorem was also checked by a computer proof assistant (Coq), which trusts neither the verifier nor this program: ' +
-        'its only assumption is the prime number theorem above, used above the certificates.'
+      ? 'The whole theorem was also proved by a computer proof assistant (Coq), from the rules alone, trusting neither the verifier nor this program. ' +
+        'That proof rests on no hypothesis at all: it even proves the prime numbers it needs itself (Chebyshev’s argument, 1852).'
       : '',
-    'The details are in the project: docs/THEOREM.md (the theorem and every certificate), formal/ (the Coq proof), verifier/ (the verifier).',
+    'The details are in the project’s files: docs/THEOREM.md (the theorem and every certificate), formal/ (the Coq proof), verifier/ (the verifier).',
   ].filter(Boolean),
-  'results.any_n': 'Any n',
-  'results.n_any': 'n (any whole number up to 18446744073709551615)',
+  'results.any_n': 'Any board',
+  'results.n_any': 'Numbers from 1 to (any whole number up to 18,446,744,073,709,551,615)',
   'results.who': 'Who wins?',
-  'results.winner': (n, side) => `On 1..${n} the ${side} player wins.`,
+  'results.winner': (n, side) => `With the numbers from 1 to ${num(n)} the ${side} player wins.`,
   'results.openings_all': (numbers) =>
-    `Winning first moves: ${list(numbers, 'and', (k) => `${k} in all`, 60)}.`,
+    `Winning first moves: ${list(numbers, 'and', (k) => `${num(k)} in all`, 60)}.`,
   'results.openings_none': 'Every first move loses against perfect play.',
-  'results.openings_one': (k, limit) => `One winning first move: ${k} (the winning first moves are listed up to n = ${limit}).`,
-  'results.method.matching': 'Found by the matching method: one maximum matching of the numbers decides every opening.',
-  'results.method.scheme': 'Found by a prime-window scheme: a pairing built from a few primes, which the verifier checks.',
-  'results.method.search': 'Found by searching every game.',
-  'results.scheme': ({ name, opening, from, to }) =>
-    `The scheme ${name} opens with ${opening} and wins on every board 1..m with ${from} ≤ m ≤ ${to}.`,
+  'results.openings_one': (k, limit) => `One winning first move: ${num(k)} (every winning first move is listed for the boards up to ${num(limit)}).`,
+  'results.method.matching': 'Worked out by pairing the numbers: one pairing settles every first move at once.',
+  'results.method.scheme': 'Worked out from a few prime numbers: they give a pairing that always has an answer.',
+  'results.method.search': 'Worked out by trying every game.',
+  'results.scheme': ({ opening, from, to }) =>
+    `That pairing opens with ${num(opening)} and wins on every board from 1 to m, for every m from ${num(from)} to ${num(to)}.`,
 
   // ---- Proof
   'proof.title': 'A proof you can read',
   'proof.intro':
-    'For any n up to 10 000: the certificate of n written out as a proof (what "jg explain" prints), and the certificate itself to check on the Verify tab.',
+    'For any board up to 10,000: why its winner wins, written out step by step, and the proof as a file to check on the Verify tab.',
   'proof.show': 'Show the proof',
-  'proof.download': 'Download the certificate',
+  'proof.download': 'Download the proof file',
   'proof.language': '',
 
   // ---- Verify
-  'verify.title': 'Verify a certificate',
+  'verify.title': 'Verify a proof file',
   'verify.intro':
-    "The server checks the file with the project's verifier, a small program that knows only the rules, and keeps nothing.",
-  'verify.drop': 'Drop a certificate file here, or choose one:',
-  'verify.checking': (name, size) => `Checking ${name} (${size} bytes)…`,
+    'A separate small program that knows only the rules checks the file, and keeps nothing.',
+  'verify.drop': 'Drop a proof file here, or choose one:',
+  'verify.details': 'Details for experts',
+  'verify.checking': (name, size) => `Checking ${name} (${num(size)} bytes)…`,
   'verify.checked': (name) => `${name}: checked.`,
   'verify.refused_file': (name) => `${name}: refused.`,
   'verify.valid_game': ({ n, n_last, winner, positions }) =>
-    `✔ Valid: this certificate proves that the ${winner} player wins on 1..${n}` +
-    `${n_last !== n ? `, and on every 1..m up to m = ${n_last}` : ''} (${positions} positions checked).`,
-  'verify.valid_chain': ({ n, length }) => `✔ Valid: the longest chains of 1..${n} have ${length} numbers.`,
-  'verify.invalid': (reason) => `✘ Not valid: the proof fails (${reason}).`,
-  'verify.refused': (reason) => `The check stopped before the end, so there is no verdict (${reason}).`,
+    `✔ Valid: this file proves that the ${winner} player wins with the numbers from 1 to ${num(n)}` +
+    `${n_last !== n ? `, and on every board after it up to ${num(n_last)}` : ''} (${num(positions)} positions checked).`,
+  'verify.valid_chain': ({ n, length }) => `✔ Valid: the longest chains of the numbers from 1 to ${num(n)} have ${num(length)} numbers.`,
+  'verify.invalid': () => '✘ Not valid: this file does not prove who wins (it was changed or damaged).',
+  'verify.refused': () => 'The check stopped before the end (the file asks for more than the check allows), so there is no verdict.',
 
   // ---- Refusals (the codes of docs/API.md) and other errors
-  'err.server_down': 'The server did not answer: is jg serve still running?',
-  'err.not_json': 'The server sent an answer the page cannot read.',
+  'err.server_down': 'The game’s server did not answer. Ask your teacher; your game is kept.',
+  'err.not_json': 'The server sent an answer the page cannot read. Ask your teacher; your game is kept.',
   'err.status': (status) => `The server refused the request (${status}).`,
   'err.busy': 'The answer took too long (or the server is busy); try again.',
   'err.engine': 'The engine of this page stopped; try again (reload the page if it goes on).',
-  'err.too_large': 'That is more than the server reads.',
+  'err.too_large': 'That file is too large to check.',
   'err.type_number': 'Type a number to play it.',
-  'code.n_range': ({ n, max }) => `n = ${n} is not possible: n must be a number from 1 to ${max}.`,
-  'code.move_range': ({ move, n }) => `${move} is not a number from 1 to ${n}.`,
-  'code.odd_opening': ({ move }) => `${move} cannot open the game: the first number must be even.`,
-  'code.not_related': ({ move, last }) => `${move} cannot follow ${last}: it must divide ${last} or be a multiple of it.`,
-  'code.played': ({ move, at }) => `${move} was already named (move ${at + 1}): each number is named once.`,
-  'code.chart_range': ({ to, max }) => `The chart cannot go up to ${to}: it goes up to a number from 1 to ${max}.`,
-  'code.not_certificate': ({ reason }) => `This file is not a certificate (${reason}).`,
+  'code.n_range': ({ n, max }) => `${num(n)} is not possible here: choose a number from 1 to ${num(max)}.`,
+  'code.move_range': ({ move, n }) => `${num(move)} is not a number from 1 to ${num(n)}.`,
+  'code.odd_opening': ({ move }) => `${num(move)} cannot open the game: the first number must be even.`,
+  'code.not_related': ({ move, last }) => `${num(move)} cannot follow ${num(last)}: it must divide ${num(last)} or be a multiple of it.`,
+  'code.played': ({ move, at }) => `${num(move)} was already named (move ${num(at + 1)}): each number is named once.`,
+  'code.chart_range': ({ to, max }) => `The chart cannot go up to ${num(to)}: it goes up to a number from 1 to ${num(max)}.`,
+  'code.not_certificate': () => 'This file is not a proof file of this game, or it is cut short.',
 };
 
+// A French maths teacher's words: « tu » to the pupil, a narrow no-break space (U+202F) before
+// : ; ! ? and inside « », numbers by num() (10 000), "de 1 à 20" for a board (the browser test
+// words.mjs checks every string and every function's words).
 const fr = {
   'app.title': 'Juniper Green',
-  'nav.label': 'Vues',
+  'nav.label': 'Onglets',
   'nav.play': 'Jouer',
   'nav.review': 'Revoir',
   'nav.results': 'Résultats',
   'nav.verify': 'Vérifier',
+  'nav.skip': 'Aller au plateau',
   'lang.switch': 'English',
   'lang.switch_title': 'Show the pages in English',
 
   'play.rules':
-    "Chacun son tour, on annonce un nombre de 1 à n que personne n'a encore annoncé. Le premier nombre doit être pair ; " +
-    'chaque nombre suivant doit diviser le précédent ou en être un multiple. Celui qui ne peut plus annoncer de nombre a perdu.',
-  'play.n': 'n',
+    'Chacun son tour, on annonce un nombre du plateau que personne n’a encore annoncé. Le premier nombre doit être pair ; ' +
+    'chaque nombre suivant doit être un diviseur ou un multiple du précédent. Celui qui ne peut plus annoncer de nombre a perdu.',
+  'play.n': 'Nombres de 1 à',
   'play.against': 'Contre',
   'opp.person': 'une autre personne (sur cet écran)',
   'opp.random': 'niveau 1, facile',
@@ -269,12 +303,12 @@ const fr = {
   'opp.careful': 'niveau 3',
   'opp.fewest-replies': 'niveau 4, difficile',
   'opp.perfect': 'niveau 5, parfait',
-  'level.random': 'Niveau 1 (facile) : annonce au hasard un nombre permis.',
-  'level.playouts': 'Niveau 2 : essaie chaque nombre dans 100 parties au hasard et annonce celui qui en a gagné le plus.',
-  'level.careful': "Niveau 3 : connaît les pièges (jamais 1 s'il a le choix ; un nombre qui te bloque s'il en voit un), sinon joue au hasard.",
-  'level.fewest-replies': 'Niveau 4 (difficile) : connaît les pièges et annonce le nombre qui te laisse le moins de réponses.',
-  'level.perfect': 'Niveau 5 (parfait) : gagne toujours quand il le peut ; alors il est imbattable.',
-  'level.person': 'Deux personnes sur cet écran : jouez chacun votre tour ; la couleur montre à qui c’est le tour.',
+  'level.random': 'Niveau 1 (facile) : annonce au hasard un des nombres possibles.',
+  'level.playouts': 'Niveau 2 : essaie chaque nombre dans 100 parties jouées au hasard et annonce celui qui en a gagné le plus.',
+  'level.careful': 'Niveau 3 : connaît les pièges (jamais 1 s’il a le choix ; un nombre qui te bloque s’il en voit un), sinon joue au hasard.',
+  'level.fewest-replies': 'Niveau 4 (difficile) : connaît les pièges et annonce le nombre qui te laisse le moins de réponses.',
+  'level.perfect': 'Niveau 5 (parfait) : gagne toujours quand c’est possible ; il est alors imbattable.',
+  'level.person': 'Deux personnes sur cet écran : jouez chacun à votre tour ; la couleur montre qui doit jouer.',
   'play.you_play': 'Tu joues',
   'play.first': 'en premier',
   'play.second': 'en second',
@@ -283,182 +317,184 @@ const fr = {
   'colour.first': 'Bleu',
   'colour.second': 'Rouge',
   'play.new_game': 'Nouvelle partie',
-  'play.pending': 'Ces réglages s’appliquent quand tu appuies sur « Nouvelle partie » ; la partie en cours continue comme avant.',
-  'play.why': 'Pourquoi ?',
-  'play.undo': 'Annuler',
+  'play.pending': 'Ces réglages s’appliquent quand tu appuies sur « Nouvelle partie » ; la partie en cours continue comme avant.',
+  'play.why': 'Pourquoi ?',
+  'play.undo': 'Reprendre le coup',
   'play.name_a_number': 'Annonce un nombre',
   'play.play': 'Jouer',
   'play.line': 'Coups joués',
   'play.board': 'Plateau',
-  'play.no_move_yet': 'aucun coup',
+  'play.no_move_yet': 'aucun coup pour l’instant',
+  'play.back_to_board': 'Retour au plateau',
   'hint.show': 'Montrer les coups gagnants',
   'hint.hide': 'Cacher les coups gagnants',
-  'hint.none': 'Aucun coup gagnant ici : quoi que tu annonces, un adversaire parfait gagne.',
+  'hint.none': 'Aucun coup gagnant ici : quoi que tu annonces, un adversaire parfait gagne.',
   'hint.moves': (numbers) =>
-    `${numbers.length === 1 ? 'Coup gagnant' : 'Coups gagnants'} : ${list(numbers, 'et', (k) => `${k} en tout`)}.`,
-  'legend.legal': 'permis',
+    `${numbers.length === 1 ? 'Coup gagnant' : 'Coups gagnants'} : ${list(numbers, 'et', (k) => `${num(k)} en tout`)}.`,
+  'legend.legal': 'tu peux l’annoncer',
   'legend.winning': 'gagnant',
-  'legend.off': 'pas permis maintenant',
+  'legend.off': 'pas maintenant',
   'legend.mine': 'les tiens',
   'legend.theirs': 'ceux de l’adversaire',
   'line.you': 'toi',
   'line.opp': 'adv.',
 
   'status.loading': 'Chargement de la partie…',
-  'status.no_game': 'Pas de partie : voir le message ci-dessus.',
-  'status.opponent_to_move': 'L’adversaire réfléchit…',
+  'status.no_game': 'Pas de partie : lis le message ci-dessus.',
+  'status.opponent_to_move': 'Ton adversaire réfléchit…',
   'status.your_move': ({ reply, last, count }) =>
-    `${reply != null ? `Ton adversaire a annoncé ${reply}. ` : ''}À toi de jouer` +
-    `${last != null ? ` après ${last}` : ' : le premier nombre doit être pair'} ` +
-    `(${count} ${count === 1 ? 'nombre permis' : 'nombres permis'}).`,
+    `${reply != null ? `Ton adversaire a annoncé ${num(reply)}. ` : ''}À toi de jouer` +
+    `${last != null ? ` après ${num(last)}` : ' : le premier nombre doit être pair'} ` +
+    `(${num(count)} ${count === 1 ? 'nombre possible' : 'nombres possibles'}).`,
   'status.turn_of': ({ name, last, count }) =>
     `À ${name} de jouer` +
-    `${last != null ? ` après ${last}` : ' : le premier nombre doit être pair'} ` +
-    `(${count} ${count === 1 ? 'nombre permis' : 'nombres permis'}).`,
-  'status.you_won': 'Partie terminée : tu as gagné !',
-  'status.opp_won': 'Partie terminée : ton adversaire a gagné.',
-  'status.name_won': (name) => `Partie terminée : ${name} a gagné !`,
+    `${last != null ? ` après ${num(last)}` : ' : le premier nombre doit être pair'} ` +
+    `(${num(count)} ${count === 1 ? 'nombre possible' : 'nombres possibles'}).`,
+  'status.you_won': 'Partie terminée : tu as gagné !',
+  'status.opp_won': 'Partie terminée : ton adversaire a gagné.',
+  'status.name_won': (name) => `Partie terminée : ${name} a gagné !`,
 
-  'why.title': 'Pourquoi ce coup gagne-t-il ?',
+  'why.title': 'Pourquoi ce coup gagne-t-il ?',
   'why.move': (w, opening) =>
     opening
-      ? `Commence par ${w}. Ensuite, réponds à chaque nombre que ton adversaire annonce par son partenaire :`
-      : `Annonce ${w}. Ensuite, réponds à chaque nombre que ton adversaire annonce par son partenaire :`,
-  'why.nothing_left': (w) => `Annonce ${w} : ton adversaire n’a plus aucun nombre à annoncer, tu gagnes tout de suite.`,
-  'why.pair': (a, b) => `${a} → ${b}`,
-  'why.more': (count) => `Montrer les ${count} paires`,
+      ? `Commence par ${num(w)}. Ensuite, réponds à chaque nombre que ton adversaire annonce par son partenaire :`
+      : `Annonce ${num(w)}. Ensuite, réponds à chaque nombre que ton adversaire annonce par son partenaire :`,
+  'why.nothing_left': (w) => `Annonce ${num(w)} : ton adversaire n’a plus aucun nombre à annoncer, tu gagnes tout de suite.`,
+  'why.pair': (a, b) => `${num(a)} → ${num(b)}`,
+  'why.more': (count) => `Montrer les ${num(count)} paires`,
   'why.because':
-    'Pourquoi ça marche toujours : tout nombre que ton adversaire peut annoncer est dans cette liste. ' +
-    'Un nombre et son partenaire se divisent toujours l’un l’autre, donc le partenaire est une réponse permise. ' +
-    'Les nombres sortent du jeu deux par deux, un nombre avec son partenaire : quand ton adversaire annonce un nombre, son partenaire est donc encore libre. ' +
+    'Pourquoi cela marche toujours : tout nombre que ton adversaire peut annoncer est dans cette liste. ' +
+    'Dans chaque paire, l’un des deux nombres divise l’autre : le partenaire est donc toujours une réponse possible. ' +
+    'Les nombres sortent du jeu deux par deux, un nombre avec son partenaire : quand ton adversaire annonce un nombre, son partenaire est donc encore libre. ' +
     'Tu as toujours une réponse, et c’est ton adversaire qui finit bloqué.',
-  'why.lost': 'Pas de plan ici : tous les coups perdent contre un adversaire parfait.',
+  'why.lost': 'Pas de plan ici : tous les coups perdent contre un adversaire parfait.',
 
   'end.you': 'toi',
   'end.opponent': 'ton adversaire',
   'end.message': ({ last, related, loser, winnerWords }) => {
-    if (last == null) return `Il n’y a aucun nombre pair pour commencer : le premier joueur ne peut pas jouer. ${winnerWords}`;
-    const left = `Après ${last}, plus aucun nombre à annoncer pour ${loser}`;
-    if (related.length === 0) return `${left} : aucun nombre ne divise ${last} ni n’en est un multiple. ${winnerWords}`;
-    if (related.length === 1) return `${left} : le seul nombre qui va avec, ${related[0]}, était déjà annoncé. ${winnerWords}`;
-    return `${left} : les ${related.length} nombres qui vont avec (${list(related, 'et', (k) => `${k} en tout`, 20)}) étaient tous déjà annoncés. ${winnerWords}`;
+    if (last == null) return `Il n’y a aucun nombre pair pour commencer : le premier joueur ne peut pas jouer. ${winnerWords}`;
+    const left = `Après ${num(last)}, plus aucun nombre à annoncer pour ${loser}`;
+    if (related.length === 0) return `${left} : aucun nombre n’est un diviseur ou un multiple de ${num(last)}. ${winnerWords}`;
+    if (related.length === 1) return `${left} : le seul nombre qui va avec, ${num(related[0])}, était déjà annoncé. ${winnerWords}`;
+    return `${left} : les ${num(related.length)} nombres qui vont avec (${list(related, 'et', (k) => `${num(k)} en tout`, 20)}) étaient tous déjà annoncés. ${winnerWords}`;
   },
-  'end.you_win': 'Tu as gagné !',
+  'end.you_win': 'Tu as gagné !',
   'end.opp_wins': 'Ton adversaire a gagné.',
-  'end.name_wins': (name) => `${name} a gagné !`,
-  'end.strategy_title': 'Comment le joueur parfait a gagné :',
-  'end.pairs': (pairs) => list(pairs.map(([a, b]) => `${a} → ${b}`), 'et', (k) => `${k} paires en tout`, 30),
-  'end.no_opening': ({ n }) => `Sur 1..${n}, le second joueur gagne : il n’y a aucun nombre pair pour commencer, donc le premier joueur ne peut pas jouer.`,
+  'end.name_wins': (name) => `${name} a gagné !`,
+  'end.strategy_title': 'Comment le joueur parfait a gagné :',
+  'end.pairs': (pairs) => list(pairs.map(([a, b]) => `${num(a)} → ${num(b)}`), 'et', (k) => `${num(k)} paires en tout`, 30),
+  'end.no_opening': ({ n }) => `Avec les nombres de 1 à ${num(n)}, le second joueur gagne : il n’y a aucun nombre pair pour commencer, donc le premier joueur ne peut pas jouer.`,
   'end.opening_only': ({ n, opening }) =>
-    `Sur 1..${n}, le premier joueur peut toujours gagner, et le joueur parfait avait ce côté : il a commencé par ${opening}, ce qui ne t’a laissé aucune réponse.`,
+    `Avec les nombres de 1 à ${num(n)}, le premier joueur peut toujours gagner, et c’était le joueur parfait : il a commencé par ${num(opening)}, ce qui ne t’a laissé aucune réponse.`,
   'end.pairing': ({ n, side, opening, pairs }) =>
-    `Sur 1..${n}, le ${side} joueur peut toujours gagner, et le joueur parfait avait ce côté. ` +
-    `${opening != null ? `Il a commencé par ${opening}, puis il a` : 'Il a'} répondu à chaque nombre que tu as annoncé par son partenaire dans les paires du certificat de n = ${n} : ${fr['end.pairs'](pairs)}. ` +
-    'Le certificat donne toutes les paires ; le vérificateur contrôle que, quoi que tu annonces, le partenaire est une réponse permise : le joueur parfait a donc toujours un coup.',
+    `Avec les nombres de 1 à ${num(n)}, le ${side} joueur peut toujours gagner, et c’était le joueur parfait. ` +
+    `${opening != null ? `Il a commencé par ${num(opening)}, puis il a` : 'Il a'} répondu à chaque nombre que tu as annoncé par son partenaire dans ces paires : ${fr['end.pairs'](pairs)}. ` +
+    'Dans chaque paire, l’un des deux nombres divise l’autre : quoi que tu annonces, le joueur parfait avait donc toujours une réponse.',
   'end.winning_side': ({ n, side, pairs }) =>
-    `Sur 1..${n}, le ${side} joueur peut toujours gagner, et le joueur parfait avait ce côté dès le début` +
-    `${pairs.length ? ` ; tes coups et ses réponses : ${fr['end.pairs'](pairs)}` : ''}.`,
+    `Avec les nombres de 1 à ${num(n)}, le ${side} joueur peut toujours gagner, et c’était le joueur parfait dès le début` +
+    `${pairs.length ? ` ; tes coups et ses réponses : ${fr['end.pairs'](pairs)}` : ''}.`,
   'end.mistake': ({ index, played, winning, answer }) =>
-    `Tu pouvais gagner jusqu’au coup ${index + 1} : là, tu as annoncé ${played}, mais les coups gagnants étaient ${list(winning, 'et', (k) => `${k} en tout`)}. ` +
-    `${answer != null ? `Le joueur parfait a répondu ${answer} ; ensuite, il` : 'Ensuite, le joueur parfait'} n’a plus laissé passer la victoire. L’onglet Revoir montre chaque coup.`,
-  'end.certificate_link': 'Télécharger le certificat',
-  'end.certificate_note': 'qui prouve que le côté du joueur parfait gagne toujours (à vérifier dans l’onglet Vérifier).',
+    `Tu pouvais gagner jusqu’au coup ${num(index + 1)} : là, tu as annoncé ${num(played)}, mais les coups gagnants étaient ${list(winning, 'et', (k) => `${num(k)} en tout`)}. ` +
+    `${answer != null ? `Le joueur parfait a répondu ${num(answer)} ; ensuite, il` : 'Ensuite, le joueur parfait'} a gardé la victoire jusqu’au bout. L’onglet Revoir montre chaque coup.`,
+  'end.certificate_link': 'Télécharger la preuve',
+  'end.certificate_note': 'que ce joueur gagne toujours (l’onglet Vérifier la contrôle).',
   'end.review': 'Revoir cette partie',
   'side.first': 'premier',
   'side.second': 'second',
 
   'review.title': 'Revoir une partie',
   'review.intro':
-    'Chaque coup est marqué : a-t-il gardé la victoire, ou l’a-t-il laissé filer ? La première erreur est montrée avec les coups qui gagnaient à cet endroit. ' +
-    '« Revoir cette partie », à la fin d’une partie, l’amène ici ; tu peux aussi taper n’importe quels coups.',
+    'Chaque coup est marqué : a-t-il gardé la victoire, ou l’a-t-il laissé filer ? La première erreur est montrée avec les coups qui gagnaient à ce moment-là. ' +
+    '« Revoir cette partie », à la fin d’une partie, l’amène ici ; tu peux aussi écrire n’importe quels coups.',
   'review.line': 'Coups',
-  'review.line_example': 'par ex. 14 7 1 11',
+  'review.line_example': 'par exemple : 14 7 1 11',
   'review.go': 'Revoir',
   'review.first_player': 'le premier joueur',
   'review.second_player': 'le second joueur',
   'review.summary_mistake': ({ index, number, who, winning }) =>
-    `La première erreur est le coup ${index + 1} : ${who} a annoncé ${number}. Les coups gagnants à cet endroit étaient ${list(winning, 'et', (k) => `${k} en tout`)}.`,
+    `La première erreur est le coup ${num(index + 1)} : ${named(who, number)}. Les coups gagnants à ce moment-là étaient ${list(winning, 'et', (k) => `${num(k)} en tout`)}.`,
   'review.summary_none': ({ count }) =>
-    count === 0 ? 'Aucun coup pour l’instant.' : 'Aucune erreur : chaque coup a gardé la victoire à celui qui l’avait.',
-  'review.move': ({ index, who, number }) => `Coup ${index + 1} : ${who} a annoncé ${number}`,
+    count === 0 ? 'Aucun coup pour l’instant.' : 'Aucune erreur : chaque coup a gardé la victoire à celui qui l’avait.',
+  'review.move': ({ index, who, number }) => `Coup ${num(index + 1)} : ${named(who, number)}`,
   'review.kept': 'a gardé la victoire',
   'review.mistake': 'a laissé filer la victoire',
   'review.lost': 'aucun coup gagnant ici',
-  'review.won_were': (numbers) => `coups gagnants ici : ${list(numbers, 'et', (k) => `${k} en tout`, 20)}`,
+  'review.won_were': (numbers) => `coups gagnants ici : ${list(numbers, 'et', (k) => `${num(k)} en tout`, 20)}`,
 
-  'results.title': 'Qui gagne ?',
+  'results.title': 'Qui gagne ?',
   'results.theorem': ({ runs: r, count }) =>
-    `Si chacun joue parfaitement, le second joueur gagne sur 1..n pour exactement ${count} valeurs de n : ${runs(r)}. ` +
-    `Pour tout autre n, c’est le premier joueur qui gagne : donc pour tout n à partir de ${r[r.length - 1][1] + 1}.`,
-  'results.chart_to': 'Tableau jusqu’à n =',
-  'results.draw': 'Dessiner',
+    `Si chacun joue parfaitement, le second joueur gagne sur exactement ${num(count)} plateaux, ceux dont le dernier nombre est ${runs(r)}. ` +
+    `Sur tout autre plateau, c’est le premier joueur qui gagne : donc sur tout plateau de 1 à ${num(r[r.length - 1][1] + 1)} ou plus.`,
+  'results.chart_to': 'Tableau des plateaux jusqu’à',
+  'results.draw': 'Afficher',
   'results.first_wins': 'le premier joueur gagne',
   'results.second_wins': 'le second joueur gagne',
-  'results.chart_label': (to) => `Qui gagne pour chaque n de 1 à ${to}`,
-  'results.cell': (n, winner) => `n = ${n} : le ${winner} joueur gagne`,
-  'results.how': 'Comment le sait-on ?',
+  'results.chart_label': (to) => `Qui gagne sur chaque plateau, de 1 à ${num(to)}`,
+  'results.cell': (n, winner) => `Nombres de 1 à ${num(n)} : le ${winner} joueur gagne`,
+  'results.how': 'Comment le sait-on ?',
   'results.how_text': ({ power, certificates, formal }) => [
-    'Pour chaque n, le gagnant a une stratégie : une façon de répondre à chaque coup sans jamais manquer de réponse. ' +
-      'La plupart sont des appariements comme celui que montre « Pourquoi ? » : des nombres en paires, chacun répondu par son partenaire.',
-    `Pour chaque n jusqu’à ${power10(power)}, le projet écrit une telle stratégie dans un fichier, un certificat (${certificates} fichiers en tout), ` +
-      'et un petit programme séparé, le vérificateur, contrôle chacun avec les seules règles du jeu. Il ne fait pas confiance au programme qui a trouvé la stratégie.',
-    `Au-delà de ${power10(power)}, un théorème sur les nombres premiers (il y a toujours un nombre premier entre x et un peu plus que x ; Dusart, 2018) ` +
+    'Pour chaque plateau, le gagnant a une stratégie : une façon de répondre à chaque coup sans jamais manquer de réponse. ' +
+      'La plupart sont des appariements comme celui que montre « Pourquoi ? » : des nombres groupés par paires, et à chacun on répond par son partenaire.',
+    `Pour chaque plateau jusqu’à ${power10(power)}, le projet écrit une telle stratégie dans un fichier, un certificat (${num(certificates)} fichiers en tout), ` +
+      'et un petit programme séparé, le vérificateur, contrôle chacun à partir des seules règles du jeu. Il ne fait pas confiance au programme qui a trouvé la stratégie.',
+    `Au-delà de ${power10(power)}, un théorème sur les nombres premiers (il y a toujours un nombre premier entre x et un peu plus que x ; Dusart, 2018) ` +
       'montre que le même genre d’appariement existe toujours.',
     formal
-      ? 'Tout le théorème a aussi été vérifié par un assistant de preuve (Coq), qui ne fait confiance ni au vérificateur ni à ce programme : ' +
-        'sa seule hypothèse est le théorème sur les nombres premiers ci-dessus, utilisé au-delà des certificats.'
+      ? 'Tout le théorème a aussi été démontré par un assistant de preuve (Coq), à partir des seules règles, sans faire confiance ni au vérificateur ni à ce programme. ' +
+        'Cette démonstration ne repose sur aucune hypothèse : elle démontre elle-même l’existence des nombres premiers dont elle a besoin (l’argument de Tchebychev, 1852).'
       : '',
-    'Les détails sont dans le projet : docs/THEOREM.md (le théorème et chaque certificat), formal/ (la preuve Coq), verifier/ (le vérificateur).',
+    'Les détails sont dans les fichiers du projet : docs/THEOREM.md (le théorème et chaque certificat), formal/ (la preuve Coq), verifier/ (le vérificateur).',
   ].filter(Boolean),
-  'results.any_n': 'N’importe quel n',
-  'results.n_any': 'n (tout nombre entier jusqu’à 18446744073709551615)',
-  'results.who': 'Qui gagne ?',
-  'results.winner': (n, side) => `Sur 1..${n}, le ${side} joueur gagne.`,
+  'results.any_n': 'N’importe quel plateau',
+  'results.n_any': 'Nombres de 1 à (tout nombre entier jusqu’à 18 446 744 073 709 551 615)',
+  'results.who': 'Qui gagne ?',
+  'results.winner': (n, side) => `Avec les nombres de 1 à ${num(n)}, le ${side} joueur gagne.`,
   'results.openings_all': (numbers) =>
-    `Premiers coups gagnants : ${list(numbers, 'et', (k) => `${k} en tout`, 60)}.`,
+    `Premiers coups gagnants : ${list(numbers, 'et', (k) => `${num(k)} en tout`, 60)}.`,
   'results.openings_none': 'Tout premier coup perd si l’adversaire joue parfaitement.',
-  'results.openings_one': (k, limit) => `Un premier coup gagnant : ${k} (les premiers coups gagnants sont tous donnés jusqu’à n = ${limit}).`,
-  'results.method.matching': 'Trouvé par la méthode des couplages : un couplage maximum des nombres décide chaque premier coup.',
-  'results.method.scheme': 'Trouvé par un schéma à fenêtre de nombres premiers : un appariement construit à partir de quelques nombres premiers, que le vérificateur contrôle.',
-  'results.method.search': 'Trouvé en cherchant toutes les parties.',
-  'results.scheme': ({ name, opening, from, to }) =>
-    `Le schéma ${name} commence par ${opening} et gagne sur chaque plateau 1..m avec ${from} ≤ m ≤ ${to}.`,
+  'results.openings_one': (k, limit) => `Un premier coup gagnant : ${num(k)} (tous les premiers coups gagnants sont donnés pour les plateaux jusqu’à ${num(limit)}).`,
+  'results.method.matching': 'Trouvé en groupant les nombres par paires : un seul appariement règle tous les premiers coups à la fois.',
+  'results.method.scheme': 'Trouvé à partir de quelques nombres premiers : ils donnent un appariement qui a toujours une réponse.',
+  'results.method.search': 'Trouvé en essayant toutes les parties.',
+  'results.scheme': ({ opening, from, to }) =>
+    `Cet appariement commence par ${num(opening)} et gagne sur chaque plateau de 1 à m, pour tout m de ${num(from)} à ${num(to)}.`,
 
   'proof.title': 'Une preuve à lire',
   'proof.intro':
-    'Pour tout n jusqu’à 10 000 : le certificat de n écrit comme une preuve (ce qu’imprime « jg explain »), et le certificat lui-même, à vérifier dans l’onglet Vérifier.',
+    'Pour tout plateau jusqu’à 10 000 : pourquoi son gagnant gagne, écrit pas à pas (en anglais), et la preuve sous forme de fichier, à contrôler dans l’onglet Vérifier.',
   'proof.show': 'Montrer la preuve',
-  'proof.download': 'Télécharger le certificat',
-  'proof.language': 'La preuve ci-dessous est écrite en anglais : c’est le texte que produit « jg explain ».',
+  'proof.download': 'Télécharger le fichier de preuve',
+  'proof.language': 'La preuve ci-dessous est écrite en anglais.',
 
-  'verify.title': 'Vérifier un certificat',
+  'verify.title': 'Vérifier un fichier de preuve',
   'verify.intro':
-    'Le serveur contrôle le fichier avec le vérificateur du projet, un petit programme qui ne connaît que les règles, et ne garde rien.',
-  'verify.drop': 'Dépose un fichier de certificat ici, ou choisis-en un :',
-  'verify.checking': (name, size) => `Vérification de ${name} (${size} octets)…`,
-  'verify.checked': (name) => `${name} : vérifié.`,
-  'verify.refused_file': (name) => `${name} : refusé.`,
+    'Un petit programme séparé, qui ne connaît que les règles du jeu, contrôle le fichier, et ne garde rien.',
+  'verify.drop': 'Dépose un fichier de preuve ici, ou choisis-en un :',
+  'verify.details': 'Détails pour les spécialistes',
+  'verify.checking': (name, size) => `Contrôle de ${name} (${num(size)} octets)…`,
+  'verify.checked': (name) => `${name} : contrôle terminé.`,
+  'verify.refused_file': (name) => `${name} : refusé.`,
   'verify.valid_game': ({ n, n_last, winner, positions }) =>
-    `✔ Valide : ce certificat prouve que le ${winner} joueur gagne sur 1..${n}` +
-    `${n_last !== n ? `, et sur chaque 1..m jusqu’à m = ${n_last}` : ''} (${positions} positions contrôlées).`,
-  'verify.valid_chain': ({ n, length }) => `✔ Valide : les plus longues chaînes de 1..${n} ont ${length} nombres.`,
-  'verify.invalid': (reason) => `✘ Pas valide : la preuve ne tient pas (${reason}).`,
-  'verify.refused': (reason) => `Le contrôle s’est arrêté avant la fin : pas de verdict (${reason}).`,
+    `✔ Valide : ce fichier prouve que le ${winner} joueur gagne avec les nombres de 1 à ${num(n)}` +
+    `${n_last !== n ? `, et sur chaque plateau suivant jusqu’à ${num(n_last)}` : ''} (${num(positions)} positions contrôlées).`,
+  'verify.valid_chain': ({ n, length }) => `✔ Valide : les plus longues chaînes des nombres de 1 à ${num(n)} ont ${num(length)} nombres.`,
+  'verify.invalid': () => '✘ Pas valide : ce fichier ne prouve pas qui gagne (il a été modifié ou abîmé).',
+  'verify.refused': () => 'Le contrôle s’est arrêté avant la fin (le fichier demande plus que ce que le contrôle permet) : pas de verdict.',
 
-  'err.server_down': 'Le serveur n’a pas répondu : jg serve tourne-t-il encore ?',
-  'err.not_json': 'Le serveur a envoyé une réponse que la page ne sait pas lire.',
+  'err.server_down': 'Le serveur du jeu n’a pas répondu. Demande à ton professeur ; ta partie est gardée.',
+  'err.not_json': 'Le serveur a envoyé une réponse que la page ne sait pas lire. Demande à ton professeur ; ta partie est gardée.',
   'err.status': (status) => `Le serveur a refusé la demande (${status}).`,
-  'err.busy': 'La réponse a pris trop de temps (ou le serveur est occupé) ; réessaie.',
-  'err.engine': 'Le moteur de cette page s’est arrêté ; réessaie (recharge la page si cela continue).',
-  'err.too_large': 'C’est plus que ce que le serveur lit.',
-  'err.type_number': 'Tape un nombre pour le jouer.',
-  'code.n_range': ({ n, max }) => `n = ${n} n’est pas possible : n doit être un nombre de 1 à ${max}.`,
-  'code.move_range': ({ move, n }) => `${move} n’est pas un nombre de 1 à ${n}.`,
-  'code.odd_opening': ({ move }) => `${move} ne peut pas commencer la partie : le premier nombre doit être pair.`,
-  'code.not_related': ({ move, last }) => `${move} ne peut pas suivre ${last} : il doit diviser ${last} ou en être un multiple.`,
-  'code.played': ({ move, at }) => `${move} a déjà été annoncé (coup ${at + 1}) : chaque nombre ne s’annonce qu’une fois.`,
-  'code.chart_range': ({ to, max }) => `Le tableau ne peut pas aller jusqu’à ${to} : il va jusqu’à un nombre de 1 à ${max}.`,
-  'code.not_certificate': ({ reason }) => `Ce fichier n’est pas un certificat (${reason}).`,
+  'err.busy': 'La réponse a pris trop de temps (ou le serveur est occupé) ; réessaie.',
+  'err.engine': 'Le moteur de cette page s’est arrêté ; réessaie (recharge la page si cela continue).',
+  'err.too_large': 'Ce fichier est trop gros pour être contrôlé.',
+  'err.type_number': 'Écris un nombre pour le jouer.',
+  'code.n_range': ({ n, max }) => `${num(n)} n’est pas possible ici : choisis un nombre de 1 à ${num(max)}.`,
+  'code.move_range': ({ move, n }) => `${num(move)} n’est pas un nombre de 1 à ${num(n)}.`,
+  'code.odd_opening': ({ move }) => `${num(move)} ne peut pas commencer la partie : le premier nombre doit être pair.`,
+  'code.not_related': ({ move, last }) => `${num(move)} ne peut pas suivre ${num(last)} : il doit être un diviseur ou un multiple de ${num(last)}.`,
+  'code.played': ({ move, at }) => `${num(move)} a déjà été annoncé (coup ${num(at + 1)}) : chaque nombre ne s’annonce qu’une fois.`,
+  'code.chart_range': ({ to, max }) => `Le tableau ne peut pas aller jusqu’à ${num(to)} : choisis un nombre de 1 à ${num(max)}.`,
+  'code.not_certificate': () => 'Ce fichier n’est pas un fichier de preuve de ce jeu, ou il est incomplet.',
 };
 
 // Exported for the browser test, which checks that both tables have the same keys.
@@ -466,7 +502,6 @@ export const WORDS = { en, fr };
 const LANGUAGES = ['en', 'fr'];
 
 const STORE = 'jg-language';
-let current = 'en';
 
 export function language() {
   return current;

@@ -73,7 +73,7 @@ test('french::every_view_in_french_and_the_browsers_language_chosen', async () =
     const p = other.pages()[0] || (await other.newPage());
     await p.goto(`${base}/#results`);
     await p.waitForSelector('html[lang="fr"]');
-    same(await p.textContent('#results-title'), 'Qui gagne ?', 'the French browser\'s page');
+    same(await p.textContent('#results-title'), 'Qui gagne\u202f?', 'the French browser\'s page');
   } finally {
     await other.close();
   }

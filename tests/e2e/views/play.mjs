@@ -137,7 +137,7 @@ test('play::refusals_name_the_number_and_the_rule', async () => {
   await page.fill('#n', '10001');
   await page.click('#new-game');
   await settled();
-  same(await text('#play-error'), 'n = 10001 is not possible: n must be a number from 1 to 10000.', 'n out of range');
+  same(await text('#play-error'), '10,001 is not possible here: choose a number from 1 to 10,000.', 'n out of range');
   same(await count('#board .cell'), 20, 'the board of the game on screen stays');
 });
 

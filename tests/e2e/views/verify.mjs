@@ -9,8 +9,9 @@ test('verify::cert_117_is_valid_in_words', async () => {
   await page.waitForSelector('#verdict:not([hidden]), #verify-error:not([hidden])');
   const v = await api('POST', '/api/verify', await fs.readFile(file), true);
   same(v.data.valid, true, 'the API says cert-117.bin is valid');
-  same(await text('#verdict-words'), `✔ Valid: this certificate proves that the second player wins on 1..117 (${v.data.claim.positions} positions checked).`, 'the verdict in words');
+  same(await text('#verdict-words'), `✔ Valid: this file proves that the second player wins with the numbers from 1 to 117 (${v.data.claim.positions.toLocaleString('en-GB')} positions checked).`, 'the verdict in words');
   same(await text('#verdict-line'), v.data.verdict, 'the verifier\'s line');
+  check(!(await page.isVisible('#verdict-line')), 'the verifier\'s line is under "Details for experts", closed');
   await fits('verify', '#verdict');
 });
 
@@ -23,7 +24,9 @@ test('verify::a_truncated_copy_is_refused_in_words', async () => {
   await page.waitForSelector('#verify-error:not([hidden])');
   const v = await api('POST', '/api/verify', bytes.subarray(0, Math.floor(bytes.length / 2)), true);
   same(v.status, 422, 'the API refuses a truncated certificate');
-  same(await text('#verify-error'), `This file is not a certificate (${v.data.values.reason}).`, 'the refusal in words');
+  same(await text('#verify-error'), 'This file is not a proof file of this game, or it is cut short.', 'the refusal in one sentence');
+  same(await text('#verify-error-line'), v.data.values.reason, 'the verifier\'s reason, under the details');
+  check(!(await page.isVisible('#verify-error-line')), 'the reason is under "Details for experts", closed');
   check(!(await page.isVisible('#verdict')), 'no verdict is shown for a refused file');
 });
 
