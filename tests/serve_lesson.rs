@@ -7,7 +7,7 @@ use axum::body::{to_bytes, Body};
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use juniper_green::frontends::serve::{app, bounds, listen, Hosts};
-use serde_json::Value;
+use serde_json::{json, Value};
 use tower::ServiceExt;
 
 fn server_on(bound: &str) -> Router {
@@ -15,6 +15,20 @@ fn server_on(bound: &str) -> Router {
         bounds::Limits::default(),
         Hosts::for_address(bound.parse().unwrap(), &[]),
     )
+}
+
+async fn post(router: &Router, uri: &str, body: &str) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header("host", "localhost:8080")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap())
 }
 
 async fn get(router: &Router, uri: &str) -> (StatusCode, Value) {
@@ -133,4 +147,56 @@ async fn the_addresses_are_those_pupils_can_type() {
         expected, printed,
         "the page and the terminal give the same addresses"
     );
+}
+
+#[tokio::test]
+async fn the_plan_explains_the_winning_move_asked_about_and_refuses_the_others_in_words() {
+    let router = server_on("127.0.0.1:8080");
+    let (_, review) = post(&router, "/api/review", r#"{"n":20,"line":[]}"#).await;
+    assert_eq!(review["first_mistake"], Value::Null);
+    // The winning openings of 1..20, from the review of a one-move line.
+    let (_, review) = post(&router, "/api/review", r#"{"n":20,"line":[14]}"#).await;
+    let openings: Vec<u64> = serde_json::from_value(review["moves"][0]["winning"].clone()).unwrap();
+    assert!(openings.len() > 1, "{openings:?}");
+    for w in &openings {
+        let (status, plan) = post(
+            &router,
+            "/api/plan",
+            &format!(r#"{{"n":20,"line":[],"move":{w}}}"#),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{plan}");
+        assert_eq!(plan["move"], *w);
+        assert!(!plan["pairs"].as_array().unwrap().is_empty());
+    }
+    // Without a move: the smallest winning move, as before.
+    let (_, plan) = post(&router, "/api/plan", r#"{"n":20,"line":[]}"#).await;
+    assert_eq!(plan["move"], openings[0]);
+    // 14 loses (the review's mistake): refused in words, with its code.
+    let (status, error) = post(&router, "/api/plan", r#"{"n":20,"line":[],"move":14}"#).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["code"], "not_winning");
+    assert_eq!(error["values"], json!({"move": 14, "index": 0}));
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("14 does not win here"),
+        "{error}"
+    );
+    // A move that is no legal move is refused as a move of the line would be.
+    for (body, code) in [
+        (r#"{"n":20,"line":[],"move":7}"#, "odd_opening"),
+        (r#"{"n":20,"line":[4],"move":7}"#, "not_related"),
+        (r#"{"n":20,"line":[4],"move":4}"#, "played"),
+        (r#"{"n":20,"line":[4],"move":"x"}"#, "move_range"),
+        (r#"{"n":20,"line":[4],"move":21}"#, "move_range"),
+    ] {
+        let (status, error) = post(&router, "/api/plan", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(error["code"], code, "{body}: {error}");
+    }
+    // The review reads no move: a field it does not read is 400.
+    let (status, _) = post(&router, "/api/review", r#"{"n":20,"line":[],"move":4}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }

@@ -93,8 +93,8 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
             Ok(json(&review::review(n, &moves, &stop)?))
         }
         ("POST", ["api", "plan"]) => {
-            let (n, moves) = line::board_and_line(&line::parse_body::<LineBody>(body)?)?;
-            Ok(json(&plan::plan(n, &moves, &stop)?))
+            let (n, moves, chosen) = line::parse_body::<plan::PlanBody>(body)?.request()?;
+            Ok(json(&plan::plan_for(n, &moves, chosen, &stop)?))
         }
         ("POST", ["api", "verify"]) => {
             let steps = limits.verify_limits(limits.time_limit, None);

@@ -13,7 +13,7 @@ use super::error::ApiError;
 use super::game::{answer, GameBody};
 use super::hosts::Hosts;
 use super::line::{self, LineBody, Moves};
-use super::plan::plan;
+use super::plan::{plan_for, PlanBody};
 use super::qr;
 use super::results;
 use super::review::review;
@@ -378,7 +378,15 @@ async fn plan_handler(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    line_route(shared, from, headers, body, plan).await
+    let (body, held) = json_body::<PlanBody>(&shared, &from, &headers, body).await?;
+    let (n, moves, chosen) = body.request()?;
+    drop(body);
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        plan_for(n, &moves, chosen, stop)
+    })
+    .await?;
+    Ok(Json(value).into_response())
 }
 
 /// n of a path: a whole number from 1 to 2^64 − 1 (0 is refused by the route, 422).
