@@ -249,7 +249,7 @@ const en = {
   // ---- lesson (issue 55)
   'nav.teacher': 'For teachers',
   'lesson.side_random': 'drawn at random',
-  'lesson.set': (parts) => `Your teacher set this game: ${parts.join(', ')}.`,
+  'lesson.set': (parts) => `Your teacher set this game: ${parts.join('; ')}.`,
   'lesson.set_n': (n) => `numbers from 1 to ${lessonNumber('en', n)}`,
   'lesson.set_opp': (opp) => `opponent: ${opp}`,
   'lesson.set_first.you': 'you start',
@@ -564,7 +564,7 @@ const fr = {
   // ---- lesson (issue 55)
   'nav.teacher': 'Pour les enseignants',
   'lesson.side_random': 'tiré au sort',
-  'lesson.set': (parts) => `Ton professeur a choisi cette partie : ${parts.join(', ')}.`,
+  'lesson.set': (parts) => `Ton professeur a choisi cette partie : ${parts.join(' ; ')}.`,
   'lesson.set_n': (n) => `les nombres de 1 à ${lessonNumber('fr', n)}`,
   'lesson.set_opp': (opp) => `adversaire : ${opp}`,
   'lesson.set_first.you': 'tu commences',

@@ -191,6 +191,14 @@ test('lesson::a_review_by_link_teaches_and_tries_again_from_the_mistake', async 
   check((await text('#review-lost')).includes(`Why ${moves[i]} loses`), await text('#review-lost'));
   same(await page.getAttribute('#review-share-link', 'href'), `#review?n=20&line=${moves.join(',')}`, 'the review offers its link');
   await fits('review-try-again', '#review-lesson');
+  // On paper: the review without the page's header, forms and buttons.
+  await page.emulateMedia({ media: 'print' });
+  try {
+    check(await page.isHidden('header') && await page.isHidden('#review-form') && await page.isHidden('#try-again'), 'a printed review has no header, form or button');
+    check(await page.isVisible('#review-summary') && await page.isVisible('#review-lesson') && await page.isVisible('#review-moves'), 'a printed review has its summary, its lesson and its moves');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
   await page.click('#try-again');
   await page.waitForSelector('#view-play:not([hidden])');
   await settled();
