@@ -9,7 +9,7 @@
 use axum::body::{to_bytes, Body};
 use axum::http::{Request, StatusCode};
 use juniper_green::engines::search::{SearchConfig, Searcher};
-use juniper_green::frontends::serve::plan::{plan, Plan};
+use juniper_green::frontends::serve::plan::{plan, plan_for, Plan};
 use juniper_green::frontends::serve::review::{review, Review};
 use juniper_green::frontends::serve::{app, bounds, Hosts};
 use juniper_green::game::{Board, OpeningRule, Player};
@@ -436,5 +436,38 @@ async fn past_the_time_limit_review_and_plan_stop_with_503() {
     assert_eq!(
         plan(100, &line, &stop).unwrap_err().status,
         StatusCode::SERVICE_UNAVAILABLE
+    );
+}
+
+/// Issue 55's "Why?" for any winning move: the plan for each winning move of every position up
+/// to n = 12 starts with that move and wins every game against every reply (brute force); a
+/// legal move that loses is refused as not winning.
+#[test]
+fn every_winning_move_of_every_position_up_to_12_has_its_own_plan() {
+    let stop = Stop::never();
+    let (mut asked, mut games, mut refused) = (0u64, 0u64, 0u64);
+    for n in 1..=12 {
+        let mut memo = Memo::new();
+        let mut visit = |line: &[u64], _over: bool| {
+            let good = winning(n, line, &mut memo);
+            for m in legal(n, line) {
+                let got = plan_for(n, line, Some(m), &stop);
+                if good.contains(&m) {
+                    let got = got.expect("a plan for a winning move");
+                    assert_eq!(got.first, Some(m), "n = {n}, {line:?}");
+                    games += follow(n, &mut line.to_vec(), &got);
+                    asked += 1;
+                } else {
+                    let error = got.expect_err("a losing move has no plan");
+                    assert_eq!(error.code, Some("not_winning"), "n = {n}, {line:?}, {m}");
+                    refused += 1;
+                }
+            }
+        };
+        every_line(n, &mut Vec::new(), &mut visit);
+    }
+    assert!(
+        asked > 1_000 && refused > 1_000 && games > asked,
+        "{asked} {refused} {games}"
     );
 }

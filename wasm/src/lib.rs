@@ -12,7 +12,7 @@ use juniper_green::frontends::serve::bounds::{Limits, DEFAULT_CHART_N};
 use juniper_green::frontends::serve::error::{ApiError, StatusCode};
 use juniper_green::frontends::serve::game::{answer, GameBody};
 use juniper_green::frontends::serve::line::LineBody;
-use juniper_green::frontends::serve::{line, plan, results, review, verify};
+use juniper_green::frontends::serve::{line, plan, qr, results, review, verify};
 use juniper_green::players::Stop;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -93,8 +93,8 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
             Ok(json(&review::review(n, &moves, &stop)?))
         }
         ("POST", ["api", "plan"]) => {
-            let (n, moves) = line::board_and_line(&line::parse_body::<LineBody>(body)?)?;
-            Ok(json(&plan::plan(n, &moves, &stop)?))
+            let (n, moves, chosen) = line::parse_body::<plan::PlanBody>(body)?.request()?;
+            Ok(json(&plan::plan_for(n, &moves, chosen, &stop)?))
         }
         ("POST", ["api", "verify"]) => {
             let steps = limits.verify_limits(limits.time_limit, None);
@@ -108,6 +108,7 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
             body: results::certificate(path_n(n)?)?,
         }),
         ("GET", ["api", "theorem"]) => Ok(json(&results::theorem())),
+        ("GET", ["api", "qr"]) => Ok(json(&qr::qr(&query_value(query, "text"))?)),
         ("GET", ["api", "winners"]) => Ok(json(&results::winners(chart_to(query)?)?)),
         ("GET", ["api", "chart.svg"]) => Ok(Answer {
             status: 200,
@@ -121,6 +122,16 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
 /// n of a path: a whole number from 1 to 2^64 − 1, refused as the server refuses it.
 fn path_n(text: &str) -> Result<u64, ApiError> {
     line::path_n(&decode(text))
+}
+
+/// The value of `key` in a query, decoded ("" when it is not there).
+fn query_value(query: &str, key: &str) -> String {
+    query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(k, _)| *k == key)
+        .map(|(_, value)| decode(value))
+        .unwrap_or_default()
 }
 
 /// `to` of the chart's query, or the default.
@@ -202,6 +213,22 @@ mod tests {
         assert_eq!(call("GET", "/api/nothing", b"").status(), 404);
         assert_eq!(call("GET", "/api/game", b"").status(), 404);
         assert_eq!(call("POST", "/api/review", b"not json").status(), 400);
+    }
+
+    #[test]
+    fn the_qr_code_is_the_servers_and_the_addresses_are_the_servers_alone() {
+        let mut answer = call(
+            "GET",
+            "/api/qr?text=http%3A%2F%2Fx%2F%3Fn%3D40%26help%3Doff",
+            b"",
+        );
+        assert_eq!(answer.status(), 200);
+        let got = body(&mut answer);
+        let expected = serde_json::to_value(qr::qr("http://x/?n=40&help=off").unwrap()).unwrap();
+        assert_eq!(got, expected);
+        assert_eq!(call("GET", "/api/qr", b"").status(), 422);
+        // The static site has no server, so no network address: the page uses its own.
+        assert_eq!(call("GET", "/api/addresses", b"").status(), 404);
     }
 
     #[test]

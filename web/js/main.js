@@ -1,19 +1,25 @@
-// The web app: four views over the JSON API of docs/API.md, as ES modules with no build step
-// and no framework: play.js, review.js, results.js, verify.js, and words.js (every word, in
+// The web app: four views over the JSON API of docs/API.md, and the teacher's page, as ES
+// modules with no build step and no framework: play.js, review.js, results.js, verify.js,
+// teacher.js (with lesson.js, the lesson link's settings), and words.js (every word, in
 // English and French). The pages hold no game logic: the engine decides every move, hint and
 // verdict, `jg serve`'s or the same library's in the browser (api.js, engine.js).
 import { ENGINE } from './engine.js';
 import { chooseLanguage, language, setLanguage } from './words.js';
-import { startPlay } from './play.js';
-import { reviewGame, startReview } from './review.js';
+import { playFrom, startPlay } from './play.js';
+import { reviewFromHash, reviewGame, startReview } from './review.js';
+import { helpsOn, isLesson, lesson } from './lesson.js';
+import { showTeacher, startTeacher } from './teacher.js';
 import { showResults, startResults } from './results.js';
 import { startVerify } from './verify.js';
 
-const VIEWS = ['play', 'review', 'results', 'verify'];
+const VIEWS = ['play', 'review', 'results', 'verify', 'teacher'];
+// The views a lesson link with every help off leaves out (lesson.js): they give the answers.
+const HELPS = ['results', 'verify', 'teacher'];
 
 function route() {
-  let name = location.hash.replace(/^#/, '');
-  if (!VIEWS.includes(name)) name = 'play';
+  // A view's hash may carry its own parameters: `#review?n=20&line=14,7,1,11`.
+  let name = location.hash.replace(/^#/, '').split('?')[0];
+  if (!VIEWS.includes(name) || (!helpsOn() && HELPS.includes(name))) name = 'play';
   for (const v of VIEWS) {
     document.getElementById(`view-${v}`).hidden = v !== name;
     const tab = document.getElementById(`tab-${v}`);
@@ -21,15 +27,28 @@ function route() {
     else tab.removeAttribute('aria-current');
   }
   if (name === 'results') showResults();
+  if (name === 'review') reviewFromHash(location.hash);
+  if (name === 'teacher') showTeacher();
 }
 
-setLanguage(chooseLanguage());
+// A lesson link with every help off shows no tab that gives the answers; "For teachers" is no
+// pupil's tab, and a lesson link leaves it out.
+for (const v of HELPS) {
+  if (!helpsOn()) document.getElementById(`tab-${v}`).hidden = true;
+}
+if (isLesson()) document.getElementById('tab-teacher').hidden = true;
+
+setLanguage(lesson.lang || chooseLanguage());
 document.getElementById('language').addEventListener('click', () => {
   setLanguage(language() === 'fr' ? 'en' : 'fr', true);
 });
-startReview();
+startReview((g) => {
+  location.hash = '#play';
+  playFrom(g);
+});
 startResults();
 startVerify();
+startTeacher();
 startPlay((g) => {
   location.hash = '#review';
   reviewGame(g);

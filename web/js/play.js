@@ -2,9 +2,15 @@
 // line of play and sends it with every request (POST /api/game); the server answers with the
 // allowed moves, the winning moves (hints), the opponent's reply, whose turn it is and the end,
 // and POST /api/plan says why a winning move wins. Nothing here judges a move.
+//
+// A lesson link (lesson.js) sets and locks the settings and may turn every help off; then the
+// free numbers all look the same and a number that is not allowed is sent as it is, so that the
+// engine's refusal says why in words. Each tab keeps its own game (sessionStorage).
 import { fileLink, post, typed } from './api.js';
 import { t, personName, showRefusal, sideWord } from './words.js';
 import { startBoardKeys } from './board-keys.js';
+import { helpsOn, isLesson, lesson, lessonWords } from './lesson.js';
+import { reviewHash } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,10 +24,16 @@ const OPPONENTS = [PERSON, ...LEVELS];
 const STORE = 'jg-game';
 const PAIRS_SHOWN = 24;
 
+// A new visitor plays the easiest level: a pupil who starts tapping should win now and then.
+export const DEFAULT_OPPONENT = 'random';
+
 const game = {
   n: 20,
   you: 'first',
-  opponent: 'perfect',
+  first: 'first', // the side chosen: 'first', 'second' or 'random' (drawn for each game)
+  opponent: DEFAULT_OPPONENT,
+  score: [0, 0], // games won: the person (or the first name) and the opponent (or the second name)
+  counted: false, // whether this game's end is in the score
   seed: 0,
   names: ['', ''],
   line: [],
@@ -88,8 +100,15 @@ function paintBoard(answer) {
   answer.line.forEach((k, i) => {
     next.set(k, `cell played ${isMine(i) ? 'mine' : 'theirs'}${i === last ? ' last' : ''}`);
   });
-  const winning = new Set(game.hints ? answer.winning || [] : []);
-  for (const k of answer.legal) next.set(k, `cell legal${winning.has(k) ? ' winning' : ''}`);
+  if (helpsOn()) {
+    const winning = new Set(game.hints ? answer.winning || [] : []);
+    for (const k of answer.legal) next.set(k, `cell legal${winning.has(k) ? ' winning' : ''}`);
+  } else {
+    // Helps off: every free number looks the same and can be tapped on the person's turn; the
+    // engine says why one that is not allowed is refused.
+    const free = personToMove(answer) ? 'cell free' : 'cell free wait';
+    for (let k = 1; k <= answer.n; k++) if (!next.has(k)) next.set(k, free);
+  }
   for (const k of marked.keys()) {
     if (!next.has(k) && cells[k]) {
       cells[k].className = 'cell';
@@ -100,7 +119,7 @@ function paintBoard(answer) {
     const c = cells[k];
     if (!c || marked.get(k) === cls) continue;
     c.className = cls;
-    c.disabled = !cls.startsWith('cell legal');
+    c.disabled = !(cls.startsWith('cell legal') || cls === 'cell free');
   }
   marked = next;
 }
@@ -131,6 +150,9 @@ function paintLine(answer) {
 }
 
 function paintLegend() {
+  for (const key of ['legend.legal', 'legend.winning', 'legend.off']) {
+    board.parentElement.querySelector(`.legend [data-w="${key}"]`).hidden = !helpsOn();
+  }
   $('legend-mine').textContent = twoPeople() ? nameOf('first') : t('legend.mine');
   $('legend-theirs').textContent = twoPeople() ? nameOf('second') : t('legend.theirs');
 }
@@ -144,6 +166,12 @@ function statusText(answer) {
     if (twoPeople()) return t('status.name_won', nameOf(answer.winner_side));
     return answer.winner === 'you' ? t('status.you_won') : t('status.opp_won');
   }
+  if (!helpsOn()) {
+    // No count of the allowed numbers: finding them is the pupil's work.
+    if (twoPeople()) return t('lesson.turn_of', { name: nameOf(answer.to_move_side), last });
+    if (answer.to_move !== 'you') return t('status.opponent_to_move');
+    return t('lesson.your_move', { reply: answer.reply, last });
+  }
   if (twoPeople()) return t('status.turn_of', { name: nameOf(answer.to_move_side), last, count });
   if (answer.to_move !== 'you') return t('status.opponent_to_move');
   return t('status.your_move', { reply: answer.reply, last, count });
@@ -156,7 +184,7 @@ function personToMove(answer) {
 
 function paintHint(answer) {
   const el = $('hint-text');
-  const canHint = game.hints && personToMove(answer) && Array.isArray(answer.winning);
+  const canHint = helpsOn() && game.hints && personToMove(answer) && Array.isArray(answer.winning);
   if (!canHint) hide(el);
   else show(el, answer.winning.length ? t('hint.moves', answer.winning) : t('hint.none'));
   $('why').hidden = !(canHint && answer.winning.length > 0);
@@ -166,7 +194,7 @@ function paintWhy() {
   const box = $('why-box');
   const plan = game.plan;
   const current = plan && game.answer && plan.line.join(' ') === game.answer.line.join(' ');
-  if (!current || !game.hints) {
+  if (!current || !game.hints || !helpsOn()) {
     box.hidden = true;
     return;
   }
@@ -199,8 +227,27 @@ function paintWhy() {
     $('why-more').textContent = t('why.more', pairs.length);
     because.hidden = false;
   }
+  paintWhyOthers(plan);
   box.dataset.move = String(plan.move);
   box.hidden = false;
+}
+
+// "Why another winning move?": a button for each other winning move of the position (the
+// hint's list), each asking the plan of that move.
+function paintWhyOthers(plan) {
+  const others = (game.answer.winning || []).filter((k) => k !== plan.move);
+  const box = $('why-others');
+  box.hidden = plan.move == null || others.length === 0;
+  $('why-others-list').replaceChildren(
+    ...others.slice(0, PAIRS_SHOWN).map((k) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'why-other';
+      b.dataset.n = String(k);
+      b.textContent = t('lesson.why_this', k);
+      return b;
+    }),
+  );
 }
 
 // The end in words, from the facts of the answer (`end`, `strategy_facts`).
@@ -265,6 +312,7 @@ function undoTo(line) {
 function paintControls() {
   const answer = game.answer;
   $('undo').disabled = game.busy || !answer || undoTo(answer.line) < 0;
+  $('hint').hidden = !helpsOn();
   $('hint').setAttribute('aria-pressed', String(game.hints));
   $('hint').textContent = game.hints ? t('hint.hide') : t('hint.show');
   const canMove = !game.busy && answer && personToMove(answer);
@@ -297,6 +345,7 @@ function paintGame() {
   paintHint(answer);
   paintWhy();
   paintResult(answer);
+  paintAfter(answer);
   $('move').setAttribute('aria-describedby', 'status');
   paintControls();
   // The script's own cost of the last update (the browser test reports it at n = 10 000).
@@ -309,11 +358,15 @@ function paintError() {
 
 // ---- Settings --------------------------------------------------------------------------------
 
+// The settings of the form; `first` is the side chosen, `you` the side drawn when it is
+// 'random' (drawn again for each new game).
 function formSettings() {
   const opponent = $('opponent').value;
+  const first = opponent === PERSON ? 'first' : $('side').value;
   return {
     n: typed($('n').value),
-    you: opponent === PERSON ? 'first' : $('side').value,
+    first,
+    you: first === 'random' ? (randomSeed() % 2 === 0 ? 'first' : 'second') : first,
     opponent,
     names: [$('name-1').value.trim(), $('name-2').value.trim()],
   };
@@ -331,7 +384,7 @@ function paintSettings() {
     game.answer &&
     (String(s.n) !== String(game.n) ||
       s.opponent !== game.opponent ||
-      (!person && s.you !== game.you) ||
+      (!person && s.first !== game.first) ||
       (person && s.names.join('\u0000') !== game.names.join('\u0000')));
   $('pending').hidden = !differs;
 }
@@ -339,16 +392,18 @@ function paintSettings() {
 function settingsToForm() {
   $('n').value = String(game.n);
   $('opponent').value = game.opponent;
-  $('side').value = game.you;
+  $('side').value = game.first;
   $('name-1').value = game.names[0];
   $('name-2').value = game.names[1];
   paintSettings();
 }
 
+// Each tab keeps its own game (sessionStorage: a reload keeps it, another tab or the next
+// visit starts afresh), so that two tabs never share one game.
 function save() {
   try {
-    const { n, you, opponent, seed, line, hints, names } = game;
-    localStorage.setItem(STORE, JSON.stringify({ n, you, opponent, seed, line, hints, names }));
+    const { n, you, first, opponent, seed, line, hints, names, score, counted } = game;
+    sessionStorage.setItem(STORE, JSON.stringify({ n, you, first, opponent, seed, line, hints, names, score, counted }));
   } catch (_) {
     // storage may be off: the game still works, it is only not kept across reloads
   }
@@ -392,6 +447,7 @@ function ask(settings, line) {
       Object.assign(game, settings);
       game.line = answer.line.slice();
       game.answer = answer;
+      countEnd(answer);
       save();
       paintGame();
       paintSettings();
@@ -400,7 +456,7 @@ function ask(settings, line) {
 }
 
 function current() {
-  return { n: game.n, you: game.you, opponent: game.opponent, seed: game.seed, names: game.names };
+  return { n: game.n, you: game.you, first: game.first, opponent: game.opponent, seed: game.seed, names: game.names };
 }
 
 function randomSeed() {
@@ -409,8 +465,66 @@ function randomSeed() {
   return a[0];
 }
 
+// A new game of the form's settings. The score goes on while the board and the kind of game
+// (two people, or against a level) stay the same; a game not finished counts for nobody.
 function newGame() {
-  return ask({ ...formSettings(), seed: randomSeed() }, []);
+  const s = formSettings();
+  const sameKind = String(s.n) === String(game.n) && (s.opponent === PERSON) === twoPeople();
+  const score = sameKind ? game.score.slice() : [0, 0];
+  return ask({ ...s, seed: randomSeed(), score, counted: false }, []);
+}
+
+// Puts the end of a game in the score, once.
+function countEnd(answer) {
+  if (!answer.over || game.counted) return;
+  const side = twoPeople() ? answer.winner_side : answer.winner === 'you' ? 'first' : 'second';
+  game.score[side === 'first' ? 0 : 1] += 1;
+  game.counted = true;
+}
+
+// Two people swap sides: the names (and their scores) change places, and a new game starts,
+// so the one who played second now opens.
+function swapSides() {
+  const [a, b] = [$('name-1').value, $('name-2').value];
+  $('name-1').value = b;
+  $('name-2').value = a;
+  game.score = [game.score[1], game.score[0]];
+  game.names = [game.names[1], game.names[0]];
+  newGame();
+}
+
+// A game from the position after `line` (a review's "try again from here"): the person plays
+// `you`, against `opponent`; the settings the lesson locked stay.
+export function playFrom({ n, line, you, opponent, names }) {
+  const opp = lesson.opponent !== undefined ? lesson.opponent : opponent;
+  const settings = {
+    n: lesson.n !== undefined ? lesson.n : n,
+    you: opp === PERSON ? 'first' : you,
+    first: opp === PERSON ? 'first' : you,
+    opponent: opp,
+    seed: randomSeed(),
+    names: names || game.names,
+    score: game.score.slice(),
+    counted: false,
+  };
+  return ask(settings, line.slice()).then(() => settingsToForm());
+}
+
+// Below the end of a game: the score, "Play again", "Swap sides" (two people) and the link of
+// the game's review.
+function paintAfter(answer) {
+  const box = $('after-game');
+  box.hidden = !answer.over;
+  const [a, b] = game.score;
+  const score = $('score');
+  score.hidden = a + b === 0;
+  score.textContent = twoPeople()
+    ? t('lesson.score_two', { first: nameOf('first'), second: nameOf('second'), a, b })
+    : t('lesson.score_level', { you: a, opponent: b });
+  $('swap-sides').hidden = !twoPeople();
+  const link = $('review-link');
+  link.href = reviewHash(answer.n, answer.line);
+  link.textContent = t('lesson.review_link');
 }
 
 function play(k) {
@@ -418,11 +532,13 @@ function play(k) {
   ask(current(), game.line.concat([k]));
 }
 
-function why() {
+// The plan of the position: of its smallest winning move, or of the winning move `move`.
+function why(move) {
   if (game.busy || !game.answer) return;
   const line = game.answer.line.slice();
+  const body = Number.isInteger(move) ? { n: game.n, line, move } : { n: game.n, line };
   request(
-    () => post('/api/plan', { n: game.n, line }),
+    () => post('/api/plan', body),
     (plan) => {
       game.plan = { ...plan, line, all: false };
       paintWhy();
@@ -473,7 +589,11 @@ export function startPlay(review) {
       }
     }
   });
-  $('why').addEventListener('click', why);
+  $('why').addEventListener('click', () => why());
+  $('why-others').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button.why-other');
+    if (b) why(Number(b.dataset.n));
+  });
   $('why-more').addEventListener('click', () => {
     if (game.plan) game.plan.all = true;
     paintWhy();
@@ -483,33 +603,46 @@ export function startPlay(review) {
     const i = undoTo(game.line);
     if (i >= 0) ask(current(), game.line.slice(0, i));
   });
+  $('play-again').addEventListener('click', () => {
+    settingsToForm();
+    newGame();
+  });
+  $('swap-sides').addEventListener('click', swapSides);
   $('review-game').addEventListener('click', () => {
     if (!game.answer) return;
     onReview({ n: game.n, line: game.answer.line.slice(), you: game.you, opponent: game.opponent, names: game.names.slice() });
   });
+  applyLesson();
   document.addEventListener('language', () => {
+    $('lesson-note').textContent = lessonWords();
     paintSettings();
     paintError();
     if (game.answer) paintGame();
     else if (!game.error) $('status').textContent = t('status.loading');
   });
 
-  // Opens on the game kept from the last visit, else on a new game of the form's defaults.
+  // Opens on the game this tab kept (a reload), else on a new game of the form's defaults; a
+  // kept game that the lesson link does not allow (another n, opponent or side) is not taken.
   $('status').textContent = t('status.loading');
   let kept = null;
   try {
-    kept = JSON.parse(localStorage.getItem(STORE) || 'null');
+    kept = JSON.parse(sessionStorage.getItem(STORE) || 'null');
   } catch (_) {
     kept = null;
   }
-  if (kept && Number.isInteger(kept.n) && Array.isArray(kept.line) && OPPONENTS.includes(kept.opponent)) {
-    game.hints = kept.hints === true;
+  if (kept && Number.isInteger(kept.n) && Array.isArray(kept.line) && OPPONENTS.includes(kept.opponent) && lessonAllows(kept)) {
+    game.hints = kept.hints === true && helpsOn();
+    const you = kept.you === 'second' ? 'second' : 'first';
+    const score = Array.isArray(kept.score) ? kept.score.map((k) => (Number.isInteger(k) && k >= 0 ? k : 0)).slice(0, 2) : [0, 0];
     const settings = {
       n: kept.n,
-      you: kept.you === 'second' ? 'second' : 'first',
+      you,
+      first: ['first', 'second', 'random'].includes(kept.first) ? kept.first : you,
       opponent: kept.opponent,
       seed: Number(kept.seed) || 0,
       names: Array.isArray(kept.names) ? [String(kept.names[0] || ''), String(kept.names[1] || '')] : ['', ''],
+      score: score.length === 2 ? score : [0, 0],
+      counted: kept.counted === true,
     };
     Object.assign(game, settings);
     settingsToForm();
@@ -519,5 +652,43 @@ export function startPlay(review) {
   } else {
     paintSettings();
     newGame();
+  }
+}
+
+// ---- The lesson link ------------------------------------------------------------------------
+
+// The side of the lesson's `first` (who names the first number) as the form's choice.
+const LESSON_SIDE = { you: 'first', opponent: 'second', random: 'random' };
+
+// Whether a kept game is one the lesson link allows.
+function lessonAllows(kept) {
+  if (lesson.n !== undefined && kept.n !== lesson.n) return false;
+  if (lesson.opponent !== undefined && kept.opponent !== lesson.opponent) return false;
+  if (lesson.first !== undefined && kept.opponent !== PERSON && kept.first !== LESSON_SIDE[lesson.first]) return false;
+  return true;
+}
+
+// Sets the form from the lesson link and locks what it sets: the fields are shown, disabled,
+// with the lesson's note above them.
+function applyLesson() {
+  const note = $('lesson-note');
+  note.hidden = !isLesson() && lesson.bad.length === 0;
+  note.textContent = lessonWords();
+  document.body.dataset.help = helpsOn() ? 'on' : 'off';
+  if (!helpsOn()) game.hints = false;
+  if (lesson.n !== undefined) {
+    $('n').value = String(lesson.n);
+    $('n').disabled = true;
+    game.n = lesson.n;
+  }
+  if (lesson.opponent !== undefined) {
+    $('opponent').value = lesson.opponent;
+    $('opponent').disabled = true;
+    game.opponent = lesson.opponent;
+  }
+  if (lesson.first !== undefined) {
+    $('side').value = LESSON_SIDE[lesson.first];
+    $('side').disabled = true;
+    game.first = LESSON_SIDE[lesson.first];
   }
 }

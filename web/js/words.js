@@ -276,6 +276,108 @@ const en = {
   'code.played': ({ move, at }) => `${num(move)} was already named (move ${num(at + 1)}): each number is named once.`,
   'code.chart_range': ({ to, max }) => `The chart cannot go up to ${num(to)}: it goes up to a number from 1 to ${num(max)}.`,
   'code.not_certificate': () => 'This file is not a proof file of this game, or it is cut short.',
+  // ---- lesson (issue 55)
+  'nav.teacher': 'For teachers',
+  'lesson.side_random': 'drawn at random',
+  'lesson.set': (parts) => `Your teacher set this game: ${parts.join('; ')}.`,
+  'lesson.set_n': (n) => `numbers from 1 to ${num(n)}`,
+  'lesson.set_opp': (opp) => `opponent: ${opp}`,
+  'lesson.set_first.you': 'you start',
+  'lesson.set_first.opponent': 'your opponent starts',
+  'lesson.set_first.random': 'who starts is drawn at random',
+  'lesson.set_help_off': 'no helps: find the numbers you can name yourself',
+  'lesson.bad': (name, value) => `The link's setting ${name}=${value} is not understood, so it is left out.`,
+  'lesson.your_move': ({ reply, last }) =>
+    `${reply != null ? `Your opponent named ${reply}. ` : ''}Your move` +
+    (last != null ? `: name a number that divides ${last} or is a multiple of it.` : ': the first number must be even.'),
+  'lesson.turn_of': ({ name, last }) =>
+    `${name}'s turn` + (last != null ? `: name a number that divides ${last} or is a multiple of it.` : ': the first number must be even.'),
+  'lesson.score_two': ({ first, second, a, b }) => `Score: ${first} ${a}, ${second} ${b}.`,
+  'lesson.score_level': ({ you, opponent }) => `Score: you ${you}, your opponent ${opponent}.`,
+  'lesson.play_again': 'Play again',
+  'lesson.swap_sides': 'Swap who starts',
+  'lesson.review_link': 'Link to the review of this game',
+  'lesson.review_share': 'The link of this review, to share or open later:',
+  'lesson.review_won': ({ move }) => `Why ${move} wins here: name ${move}, then answer each number the other player names with its partner:`,
+  'lesson.review_won_at_once': ({ move }) => `${move} won at once here: after it, the other player has no number left to name.`,
+  'lesson.review_lost': ({ number, move }) =>
+    `Why ${number} loses: after it, the other player names ${move}, then answers each number with its partner:`,
+  'lesson.review_lost_at_once': ({ number, move }) =>
+    `Why ${number} loses: after it, the other player names ${move}, and then no number is left to name.`,
+  'lesson.try_again': ({ index }) => `Try again from move ${index + 1}`,
+  'lesson.why_others': 'Why another winning move?',
+  'lesson.why_this': (k) => `Why ${k}?`,
+  'lesson.why_loses': 'Why does it lose?',
+  'code.not_winning': ({ move }) => `${move} does not win here: after it, the other player can always win.`,
+  'teacher.title': 'For teachers',
+  'teacher.intro':
+    'Choose the game your pupils play, then give them the link below or let them scan its QR code. ' +
+    'What the link sets, they see but cannot change.',
+  'teacher.size': 'Numbers',
+  'teacher.size_20': 'from 1 to 20 (a short game)',
+  'teacher.size_40': 'from 1 to 40',
+  'teacher.size_100': 'from 1 to 100 (a long game)',
+  'teacher.size_any': 'another size:',
+  'teacher.n': 'from 1 to',
+  'teacher.first': 'Who starts',
+  'teacher.first_random': 'drawn at random for each game',
+  'teacher.first_you': 'the pupil',
+  'teacher.first_opponent': 'the opponent',
+  'teacher.lang': 'Language',
+  'teacher.lang_page': "the pupil's browser's",
+  'teacher.help': 'Helps on: allowed numbers marked, winning moves, "Why?", Results and Verify',
+  'teacher.bad_n': (raw, max) => `"${raw}" is not possible: choose a whole number from 1 to ${num(max)}.`,
+  'teacher.link_title': "The pupils' link",
+  'teacher.qr_alt': (link) => `QR code of the link ${link}`,
+  'teacher.network': 'Pupils on the same network can also type this address:',
+  'teacher.local':
+    'Pupils open this address. If it starts with localhost or 127.0.0.1, it works on this computer only: ' +
+    'start the server with "jg serve --bind 0.0.0.0" to give the class an address of the network.',
+  'teacher.grid': 'Show a grid to print',
+  'teacher.grid_title': (n) => `Juniper Green: the numbers from 1 to ${num(n)}`,
+  'teacher.print': 'Print',
+  'teacher.notes': [
+    ['The rules, with an example', [
+      'Two players take turns naming a number from 1 to n that nobody has named yet. The first number must be even. ' +
+        'Every number after it must divide the one before or be a multiple of it. A player who cannot name a number loses.',
+      'A game with the numbers from 1 to 10:',
+      [
+        'Ana names 4 (the first number is even).',
+        'Ben names 8, a multiple of 4.',
+        'Ana names 2, which divides 8.',
+        'Ben names 10, a multiple of 2.',
+        'Ana names 5, which divides 10.',
+        'Ben names 1, which divides 5.',
+        'Ana names 7: every number is a multiple of 1.',
+        'Ben is stuck: up to 10, only 1 goes with 7, and 1 was named. Ana wins.',
+      ],
+    ]],
+    ['Questions to ask', [[
+      'Which numbers can follow 12? Which can follow 7? Which can follow 1?',
+      'Why is naming 1 risky?',
+      'Which numbers can be followed by 1 only? What happens if you name one of them just after 1?',
+      'With the numbers from 1 to 20, is it better to start or to play second? And from 1 to 40?',
+      'Is there a first number after which you can always win? How would you convince someone?',
+    ]]],
+    ['How a lesson can run (about 55 minutes)', [[
+      '5 minutes: the rules and the example above, on the board or the projector.',
+      '15 minutes: in pairs, on the printed grid (cross out each number named) or on one tablet ("another person").',
+      '15 minutes: each pupil against level 1, then level 2, with the link of this page and the helps off: ' +
+        'they look for the numbers they can name; a number that is not allowed is refused, with the reason.',
+      '10 minutes: the questions above, in groups; then a game against level 5 and its review together: ' +
+        'the review finds the first mistake, says why the other move wins, and lets the class try again from there.',
+      '10 minutes: what the groups found.',
+    ]]],
+    ['What pupils can discover', [[
+      'Divisors and multiples: every move asks for one.',
+      'After 1 any number can follow; a prime larger than half of n can be followed by 1 only. ' +
+        'So naming such a prime just after 1 leaves the other player stuck.',
+      'Pairs: a player who can answer every number the other names with its partner (a number that divides it or that it divides) never gets stuck. ' +
+        'The plan under "Why?" and in the review is such a list of pairs.',
+      'Who wins depends on n: for most n the first player can always win, for a few n the second. ' +
+        'The Results tab lists them: keep it for the end of the lesson.',
+    ]]],
+  ],
 };
 
 // A French maths teacher's words: « tu » to the pupil, a narrow no-break space (U+202F) before
@@ -495,6 +597,109 @@ const fr = {
   'code.played': ({ move, at }) => `${num(move)} a déjà été annoncé (coup ${num(at + 1)}) : chaque nombre ne s’annonce qu’une fois.`,
   'code.chart_range': ({ to, max }) => `Le tableau ne peut pas aller jusqu’à ${num(to)} : choisis un nombre de 1 à ${num(max)}.`,
   'code.not_certificate': () => 'Ce fichier n’est pas un fichier de preuve de ce jeu, ou il est incomplet.',
+  // ---- lesson (issue 55)
+  'nav.teacher': 'Pour les enseignants',
+  'lesson.side_random': 'tiré au sort',
+  'lesson.set': (parts) => `Ton professeur a choisi cette partie : ${parts.join(' ; ')}.`,
+  'lesson.set_n': (n) => `les nombres de 1 à ${num(n)}`,
+  'lesson.set_opp': (opp) => `adversaire : ${opp}`,
+  'lesson.set_first.you': 'tu commences',
+  'lesson.set_first.opponent': 'ton adversaire commence',
+  'lesson.set_first.random': 'qui commence est tiré au sort',
+  'lesson.set_help_off': 'sans aide : à toi de trouver les nombres que tu peux annoncer',
+  'lesson.bad': (name, value) => `Le réglage ${name}=${value} du lien n’est pas compris : il est laissé de côté.`,
+  'lesson.your_move': ({ reply, last }) =>
+    `${reply != null ? `Ton adversaire a annoncé ${reply}. ` : ''}À toi` +
+    (last != null ? ` : annonce un nombre qui divise ${last} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
+  'lesson.turn_of': ({ name, last }) =>
+    `À ${name} de jouer` + (last != null ? ` : annonce un nombre qui divise ${last} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
+  'lesson.score_two': ({ first, second, a, b }) => `Score : ${first} ${a}, ${second} ${b}.`,
+  'lesson.score_level': ({ you, opponent }) => `Score : toi ${you}, ton adversaire ${opponent}.`,
+  'lesson.play_again': 'Rejouer',
+  'lesson.swap_sides': 'Inverser qui commence',
+  'lesson.review_link': 'Lien pour revoir cette partie',
+  'lesson.review_share': 'Le lien de cette analyse, pour la partager ou la revoir plus tard :',
+  'lesson.review_won': ({ move }) =>
+    `Pourquoi ${move} gagnait ici : annonce ${move}, puis réponds à chaque nombre de l’autre joueur par son partenaire :`,
+  'lesson.review_won_at_once': ({ move }) => `${move} gagnait tout de suite ici : après lui, l’autre joueur n’a plus aucun nombre à annoncer.`,
+  'lesson.review_lost': ({ number, move }) =>
+    `Pourquoi ${number} perd : après lui, l’autre joueur annonce ${move}, puis répond à chaque nombre par son partenaire :`,
+  'lesson.review_lost_at_once': ({ number, move }) =>
+    `Pourquoi ${number} perd : après lui, l’autre joueur annonce ${move}, et il ne reste plus aucun nombre à annoncer.`,
+  'lesson.try_again': ({ index }) => `Rejouer à partir du coup ${index + 1}`,
+  'lesson.why_others': 'Pourquoi un autre coup gagnant ?',
+  'lesson.why_this': (k) => `Pourquoi ${k} ?`,
+  'lesson.why_loses': 'Pourquoi ce coup perd-il ?',
+  'code.not_winning': ({ move }) => `${move} ne gagne pas ici : après lui, l’autre joueur peut toujours gagner.`,
+  'teacher.title': 'Pour les enseignants',
+  'teacher.intro':
+    'Choisissez la partie que jouent vos élèves, puis donnez-leur le lien ci-dessous ou faites-leur scanner son code QR. ' +
+    'Ce que fixe le lien, ils le voient mais ne peuvent pas le changer.',
+  'teacher.size': 'Nombres',
+  'teacher.size_20': 'de 1 à 20 (partie courte)',
+  'teacher.size_40': 'de 1 à 40',
+  'teacher.size_100': 'de 1 à 100 (partie longue)',
+  'teacher.size_any': 'autre taille :',
+  'teacher.n': 'de 1 à',
+  'teacher.first': 'Qui commence',
+  'teacher.first_random': 'tiré au sort à chaque partie',
+  'teacher.first_you': 'l’élève',
+  'teacher.first_opponent': 'l’adversaire',
+  'teacher.lang': 'Langue',
+  'teacher.lang_page': 'celle du navigateur de l’élève',
+  'teacher.help': 'Aides activées : nombres jouables en couleur, coups gagnants, « Pourquoi ? », Résultats et Vérifier',
+  'teacher.bad_n': (raw, max) => `« ${raw} » n’est pas possible : choisissez un nombre entier de 1 à ${num(max)}.`,
+  'teacher.link_title': 'Le lien des élèves',
+  'teacher.qr_alt': (link) => `Code QR du lien ${link}`,
+  'teacher.network': 'Sur le même réseau, les élèves peuvent aussi taper cette adresse :',
+  'teacher.local':
+    'Les élèves ouvrent cette adresse. Si elle commence par localhost ou 127.0.0.1, elle ne marche que sur cet ordinateur : ' +
+    'lancez le serveur avec « jg serve --bind 0.0.0.0 » pour donner à la classe une adresse du réseau.',
+  'teacher.grid': 'Afficher une grille à imprimer',
+  'teacher.grid_title': (n) => `Juniper Green : les nombres de 1 à ${num(n)}`,
+  'teacher.print': 'Imprimer',
+  'teacher.notes': [
+    ['La règle, avec un exemple', [
+      'Deux joueurs annoncent chacun leur tour un nombre de 1 à n que personne n’a encore annoncé. Le premier nombre doit être pair. ' +
+        'Chaque nombre suivant doit diviser le précédent ou en être un multiple. Celui qui ne peut plus annoncer de nombre a perdu.',
+      'Une partie avec les nombres de 1 à 10 :',
+      [
+        'Ana annonce 4 (le premier nombre est pair).',
+        'Ben annonce 8, un multiple de 4.',
+        'Ana annonce 2, qui divise 8.',
+        'Ben annonce 10, un multiple de 2.',
+        'Ana annonce 5, qui divise 10.',
+        'Ben annonce 1, qui divise 5.',
+        'Ana annonce 7 : tout nombre est un multiple de 1.',
+        'Ben est bloqué : jusqu’à 10, seul 1 va avec 7, et 1 a déjà été annoncé. Ana gagne.',
+      ],
+    ]],
+    ['Questions à poser', [[
+      'Quels nombres peuvent suivre 12 ? Et 7 ? Et 1 ?',
+      'Pourquoi est-il risqué d’annoncer 1 ?',
+      'Quels nombres ne peuvent être suivis que par 1 ? Que se passe-t-il si on en annonce un juste après 1 ?',
+      'Avec les nombres de 1 à 20, vaut-il mieux commencer ou jouer en second ? Et de 1 à 40 ?',
+      'Existe-t-il un premier nombre après lequel on gagne à coup sûr ? Comment en convaincre quelqu’un ?',
+    ]]],
+    ['Déroulement possible d’une séance (55 minutes environ)', [[
+      '5 minutes : la règle et l’exemple ci-dessus, au tableau ou au vidéoprojecteur.',
+      '15 minutes : par deux, sur la grille imprimée (on barre chaque nombre annoncé) ou sur une tablette (« une autre personne »).',
+      '15 minutes : chaque élève contre le niveau 1, puis le niveau 2, avec le lien de cette page et les aides désactivées : ' +
+        'il cherche lui-même les nombres qu’il peut annoncer ; un nombre interdit est refusé, avec la raison.',
+      '10 minutes : les questions ci-dessus, en groupes ; puis une partie contre le niveau 5, revue ensemble : ' +
+        'l’analyse trouve la première erreur, explique pourquoi l’autre coup gagnait et permet de rejouer à partir de là.',
+      '10 minutes : mise en commun de ce que les groupes ont trouvé.',
+    ]]],
+    ['Ce que les élèves peuvent découvrir', [[
+      'Diviseurs et multiples : chaque coup en demande un.',
+      'Après 1, n’importe quel nombre peut suivre ; un nombre premier plus grand que la moitié de n ne peut être suivi que par 1. ' +
+        'Annoncer un tel nombre juste après 1 bloque donc l’autre joueur.',
+      'Les paires : un joueur qui peut répondre à chaque nombre de l’autre par son partenaire (un nombre qui le divise ou qu’il divise) n’est jamais bloqué. ' +
+        'Le plan de « Pourquoi ? » et celui de l’analyse sont une telle liste de paires.',
+      'Le gagnant dépend de n : pour la plupart des n, le premier joueur peut toujours gagner ; pour quelques-uns, c’est le second. ' +
+        'L’onglet Résultats les donne : gardez-le pour la fin de la séance.',
+    ]]],
+  ],
 };
 
 // Exported for the browser test, which checks that both tables have the same keys.

@@ -15,6 +15,8 @@ use std::net::{IpAddr, SocketAddr};
 /// The names and the port a request's `Host` may carry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hosts {
+    /// The address listened on (the teacher's page asks for the addresses pupils can type).
+    bound: SocketAddr,
     port: u16,
     /// Bound to loopback: only loopback addresses are names of the server.
     loopback: bool,
@@ -37,10 +39,16 @@ impl Hosts {
         names.sort();
         names.dedup();
         Hosts {
+            bound,
             port: bound.port(),
             loopback,
             names,
         }
+    }
+
+    /// The address the server listens on.
+    pub fn bound(&self) -> SocketAddr {
+        self.bound
     }
 
     /// Whether `host` (a `Host` header's value, or a request's authority) names this server.

@@ -62,11 +62,7 @@ pub fn network_lines(bound: SocketAddr, addresses: &[IpAddr]) -> Vec<String> {
     if !bound.ip().is_unspecified() {
         return Vec::new();
     }
-    let shown: Vec<SocketAddr> = addresses
-        .iter()
-        .filter(|ip| typeable(**ip) && (bound.is_ipv6() || ip.is_ipv4()))
-        .map(|ip| SocketAddr::new(*ip, bound.port()))
-        .collect();
+    let shown = network_urls(bound, addresses);
     if shown.is_empty() {
         return vec![format!(
             "jg serve: this machine has no network address besides loopback: other machines \
@@ -75,7 +71,29 @@ pub fn network_lines(bound: SocketAddr, addresses: &[IpAddr]) -> Vec<String> {
     }
     shown
         .iter()
-        .map(|address| format!("jg serve: on the network: http://{address}/"))
+        .map(|url| format!("jg serve: on the network: {url}"))
+        .collect()
+}
+
+/// The addresses other machines can type to reach a server listening on `bound`, as links
+/// (`http://192.168.1.20:8080/`): those of `addresses` when it listens on every interface (IPv4
+/// only for 0.0.0.0), `bound` itself when it is a network address, none on loopback.
+/// `GET /api/addresses` gives them to the teacher's page, the lines above print them.
+pub fn network_urls(bound: SocketAddr, addresses: &[IpAddr]) -> Vec<String> {
+    let shown: Vec<SocketAddr> = if bound.ip().is_unspecified() {
+        addresses
+            .iter()
+            .filter(|ip| typeable(**ip) && (bound.is_ipv6() || ip.is_ipv4()))
+            .map(|ip| SocketAddr::new(*ip, bound.port()))
+            .collect()
+    } else if typeable(bound.ip()) {
+        vec![bound]
+    } else {
+        Vec::new()
+    };
+    shown
+        .iter()
+        .map(|address| format!("http://{address}/"))
         .collect()
 }
 
@@ -143,5 +161,27 @@ mod tests {
         assert!(alone[0].contains("no network address besides loopback"));
         // The machine's own list: typeable addresses only.
         assert!(network_addresses().iter().all(|ip| typeable(*ip)));
+    }
+
+    #[test]
+    fn the_teachers_page_gets_the_addresses_pupils_can_type() {
+        let at = |text: &str| text.parse::<SocketAddr>().unwrap();
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let machine = [ip("192.168.1.20"), ip("10.0.0.5"), ip("2001:db8::7")];
+        assert_eq!(
+            network_urls(at("0.0.0.0:8080"), &machine),
+            ["http://192.168.1.20:8080/", "http://10.0.0.5:8080/"]
+        );
+        assert_eq!(
+            network_urls(at("[::]:9000"), &machine)[2],
+            "http://[2001:db8::7]:9000/"
+        );
+        assert_eq!(
+            network_urls(at("192.168.1.20:8080"), &machine),
+            ["http://192.168.1.20:8080/"]
+        );
+        assert!(network_urls(at("127.0.0.1:8080"), &machine).is_empty());
+        assert!(network_urls(at("[::1]:8080"), &machine).is_empty());
+        assert!(network_urls(at("0.0.0.0:8080"), &[ip("127.0.0.1")]).is_empty());
     }
 }

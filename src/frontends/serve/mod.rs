@@ -15,6 +15,7 @@
 //! - [`results`]: who wins n, the theorem, the chart, the certificate of n and its proof in
 //!   words (`jg explain`);
 //! - [`verify`]: an uploaded certificate checked by `jg_verify`;
+//! - [`qr`]: the QR code of a lesson's link for the teacher's page;
 //! - [`listen`]: the listening line and the warning for a non-loopback address;
 //! - [`hosts`]: the names a request's Host may carry (DNS rebinding refused);
 //! - [`assets`]: the embedded pages; [`router`]: the routes, the permits and the time limit;
@@ -37,6 +38,7 @@ pub mod line;
 #[cfg(feature = "serve")]
 pub mod listen;
 pub mod plan;
+pub mod qr;
 pub mod results;
 pub mod review;
 #[cfg(feature = "serve")]

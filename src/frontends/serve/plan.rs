@@ -14,13 +14,55 @@
 //! and, from each answer, its neighbours (other than w), as long as new numbers come; a number
 //! reached this way that M leaves unmatched can never be named in a game (the argument above),
 //! so it has no pair.
+//!
+//! A request may name the winning move to explain (`"move": w`, the teacher's "why does this
+//! one win?"): the plan is then built on a maximum matching that misses that w, which exists
+//! exactly when w wins. A move that is not winning is refused in words (`not_winning`); why it
+//! loses is the plan of the other side after it.
 
 use super::error::ApiError;
 use super::game::{internal, RULE};
+use super::line::{self, Moves, Typed};
 use crate::engines::matching::{analyse_kept, Analysed, Engine, MAX_N};
 use crate::engines::position::PositionError;
 use crate::players::Stop;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+/// `{"n": …, "line": […], "move": w}`, the body of `/api/plan` (`move` optional; no other
+/// field).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanBody {
+    pub n: Option<Typed>,
+    pub line: Option<Moves>,
+    #[serde(rename = "move")]
+    pub chosen: Option<Typed>,
+}
+
+impl PlanBody {
+    /// n, the legal line, and the move asked about (a legal move after the line), else the
+    /// refusals of the other routes: the move is named and the rule it breaks.
+    pub fn request(&self) -> Result<(u64, Vec<u64>, Option<u64>), ApiError> {
+        let n = line::board_n(self.n.as_ref())?;
+        let moves = line::line_of_play(self.line.as_ref(), n)?;
+        let Some(chosen) = &self.chosen else {
+            return Ok((n, moves, None));
+        };
+        let index = moves.len();
+        let w = chosen.whole(1, n).ok_or_else(|| {
+            let typed = chosen.shown();
+            ApiError::unprocessable(format!("{typed} is not a number from 1 to {n}")).with_code(
+                "move_range",
+                json!({ "move": typed, "n": n, "index": index }),
+            )
+        })?;
+        let mut after = moves.clone();
+        after.push(w);
+        line::legal(n, &after)?;
+        Ok((n, moves, Some(w)))
+    }
+}
 
 /// The answer of `POST /api/plan` (docs/API.md): `move` and `pairs` are null when the player to
 /// move loses (or has no move).
@@ -35,6 +77,12 @@ pub struct Plan {
 /// The plan of the player to move after `line` on 1..n (a legal line): the smallest winning move
 /// and the pairs of a maximum matching of the unplayed numbers that misses it.
 pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
+    plan_for(n, line, None, stop)
+}
+
+/// The plan of the player to move after `line` for the winning move `chosen` (the smallest
+/// when None): a legal move that does not win is refused (422, `not_winning`).
+pub fn plan_for(n: u64, line: &[u64], chosen: Option<u64>, stop: &Stop) -> Result<Plan, ApiError> {
     stop.check()?;
     if n > MAX_N {
         return Err(internal(PositionError::TooLarge { n, max: MAX_N }));
@@ -46,11 +94,23 @@ pub fn plan(n: u64, line: &[u64], stop: &Stop) -> Result<Plan, ApiError> {
         numbers,
         mut matching,
     } = analyse_kept(n, RULE, line).map_err(|illegal| internal(illegal.into()))?;
-    let Some(&w) = analysis.winning_moves.first() else {
-        return Ok(Plan {
-            first: None,
-            pairs: None,
-        });
+    let w = match chosen {
+        Some(w) if analysis.winning_moves.contains(&w) => w,
+        Some(w) => {
+            return Err(ApiError::unprocessable(format!(
+                "{w} does not win here: after it the other player can always win"
+            ))
+            .with_code("not_winning", json!({ "move": w, "index": line.len() })))
+        }
+        None => match analysis.winning_moves.first() {
+            Some(&w) => w,
+            None => {
+                return Ok(Plan {
+                    first: None,
+                    pairs: None,
+                })
+            }
+        },
     };
     stop.check()?;
     let active = graph.vertex_count();

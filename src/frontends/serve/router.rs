@@ -13,7 +13,8 @@ use super::error::ApiError;
 use super::game::{answer, GameBody};
 use super::hosts::Hosts;
 use super::line::{self, LineBody, Moves};
-use super::plan::plan;
+use super::plan::{plan_for, PlanBody};
+use super::qr;
 use super::results;
 use super::review::review;
 use super::shares::{Peer, Shares};
@@ -97,6 +98,8 @@ pub fn app_and_stopper(limits: Limits, hosts: Hosts) -> (Router, Stopper) {
         .route("/api/chart.svg", get(chart))
         .route("/api/winners", get(winners))
         .route("/api/verify", post(verify_handler))
+        .route("/api/qr", get(qr_handler))
+        .route("/api/addresses", get(addresses))
         .fallback(page)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(shared.clone(), check_host))
@@ -375,7 +378,15 @@ async fn plan_handler(
     headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
-    line_route(shared, from, headers, body, plan).await
+    let (body, held) = json_body::<PlanBody>(&shared, &from, &headers, body).await?;
+    let (n, moves, chosen) = body.request()?;
+    drop(body);
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        plan_for(n, &moves, chosen, stop)
+    })
+    .await?;
+    Ok(Json(value).into_response())
 }
 
 /// n of a path: a whole number from 1 to 2^64 − 1 (0 is refused by the route, 422).
@@ -447,6 +458,36 @@ async fn chart(
     let to = chart_to(query)?;
     let svg = blocking(&shared, move |_| results::chart(to)).await?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// The query of the QR code: `text`.
+#[derive(serde::Deserialize)]
+struct QrQuery {
+    text: Option<String>,
+}
+
+async fn qr_handler(
+    State(shared): State<Shared>,
+    query: Result<Query<QrQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|rejection| ApiError::bad_request(rejection.body_text()))?;
+    let text = query.text.unwrap_or_default();
+    let value = blocking(&shared, move |_| qr::qr(&text)).await?;
+    Ok(Json(value).into_response())
+}
+
+/// The addresses pupils can type to reach this server (none when it listens on loopback),
+/// for the teacher's page.
+async fn addresses(State(shared): State<Shared>) -> Result<Response, ApiError> {
+    let bound = shared.hosts.bound();
+    let urls = blocking(&shared, move |_| {
+        Ok(super::listen::network_urls(
+            bound,
+            &super::listen::network_addresses(),
+        ))
+    })
+    .await?;
+    Ok(Json(serde_json::json!({ "addresses": urls })).into_response())
 }
 
 async fn winners(
