@@ -160,6 +160,10 @@ export function startTeacher() {
     document.body.dataset.print = 'grid';
   });
   $('print-go').addEventListener('click', () => window.print());
+  // Only on this page: elsewhere a print is of the view shown (a review, say).
+  window.addEventListener('hashchange', () => {
+    if (!location.hash.startsWith('#teacher')) delete document.body.dataset.print;
+  });
   document.addEventListener('language', () => {
     if ($('view-teacher').hidden) return;
     paintNotes();

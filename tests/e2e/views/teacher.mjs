@@ -102,4 +102,11 @@ test('teacher::notes_in_both_languages_with_an_example_the_engine_agrees_with_an
   }
   await page.evaluate(() => { location.hash = '#play'; });
   await page.waitForSelector('#view-play:not([hidden])');
+  // Away from the teacher's page, printing prints the view shown again, not the grid.
+  await page.emulateMedia({ media: 'print' });
+  try {
+    check(await page.isVisible('#view-play') && await page.isHidden('#print-sheet'), 'on paper, after the teacher\'s page: the Play view, not the grid');
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
 });
