@@ -136,6 +136,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         method,
         hubs: args.hubs,
         memory_mib: args.memory_mib,
+        by_opening: args.by_opening,
     };
     let mut out = super::output_writer(args.output.as_deref())?;
     let write_error = |e: std::io::Error| -> CliError {

@@ -156,14 +156,28 @@ impl FrontierCounter {
         }
     }
 
-    /// The games of each opening 2, 4, …, by parity. Two passes: forward, the states after each
-    /// vertex and how many ways lead to each; backward, how many ways each state completes to a
-    /// game. The games of opening c are the ways into the states before c times the ways c, as
-    /// the opening, leads on to a game. `progress(done, total)` after each vertex of each pass.
-    pub fn count(
+    /// All the games, by parity, in one pass: the states after each vertex and how many ways
+    /// lead to each, no layer kept but the one being built from (the openings are not told
+    /// apart). `progress(done, total)` after each vertex.
+    pub fn count_all(
         &self,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<(Vec<(u32, Parity)>, Stats), FrontierError> {
+    ) -> Result<(Parity, Stats), FrontierError> {
+        let (layer, stats, _) = self.forward(false, progress)?;
+        let mut all = Parity::ZERO;
+        for &(key, value) in &layer {
+            all = all.checked_add(value.checked_mul(self.accept(key)?)?)?;
+        }
+        Ok((all, stats))
+    }
+
+    /// The forward pass: the last layer, the figures, and (when `keep`) every layer before it
+    /// for the backward pass.
+    fn forward(
+        &self,
+        keep: bool,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(Vec<(u128, Parity)>, Stats, Vec<Kept>), FrontierError> {
         let plan = &self.plan;
         if plan.width > MAX_WIDTH {
             return Err(FrontierError::TooWide {
@@ -176,19 +190,21 @@ impl FrontierCounter {
             width: plan.width,
             ..Default::default()
         };
-        let total = 2 * steps as u64;
-        let mut kept: Vec<Kept> = Vec::with_capacity(steps);
+        let total = if keep { 2 * steps } else { steps } as u64;
+        let mut kept: Vec<Kept> = Vec::with_capacity(if keep { steps } else { 0 });
         let mut kept_bytes = 0;
         let mut layer: Vec<(u128, Parity)> = vec![(0, Parity::ONE)];
         for (t, step) in plan.steps.iter().enumerate() {
             let fixed = kept_bytes + layer.len() * (LIST_BYTES + KEY_BYTES + VALUE_BYTES);
             let next = self.advance(&layer, step, t, fixed)?;
-            let keep = Kept {
-                keys: layer.iter().map(|e| e.0).collect(),
-                forward: (step.opening != 0).then(|| layer.iter().map(|e| e.1).collect()),
-            };
-            kept_bytes += keep.bytes();
-            kept.push(keep);
+            if keep {
+                let keep = Kept {
+                    keys: layer.iter().map(|e| e.0).collect(),
+                    forward: (step.opening != 0).then(|| layer.iter().map(|e| e.1).collect()),
+                };
+                kept_bytes += keep.bytes();
+                kept.push(keep);
+            }
             stats.peak_bytes = stats
                 .peak_bytes
                 .max(kept_bytes + layer.len() * LIST_BYTES + next.len() * MAP_BYTES);
@@ -197,6 +213,22 @@ impl FrontierCounter {
             stats.total_states += layer.len() as u64;
             progress(t as u64 + 1, total);
         }
+        Ok((layer, stats, kept))
+    }
+
+    /// The games of each opening 2, 4, …, by parity. Two passes: forward, the states after each
+    /// vertex and how many ways lead to each; backward, how many ways each state completes to a
+    /// game. The games of opening c are the ways into the states before c times the ways c, as
+    /// the opening, leads on to a game. `progress(done, total)` after each vertex of each pass.
+    pub fn count(
+        &self,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(Vec<(u32, Parity)>, Stats), FrontierError> {
+        let plan = &self.plan;
+        let steps = plan.steps.len();
+        let total = 2 * steps as u64;
+        let (layer, mut stats, mut kept) = self.forward(true, progress)?;
+        let mut kept_bytes: usize = kept.iter().map(Kept::bytes).sum();
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
         let mut after = Map::default();
