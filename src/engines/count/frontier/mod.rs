@@ -32,6 +32,7 @@ mod counter;
 mod order;
 mod state;
 mod step;
+mod table;
 #[cfg(test)]
 mod tests;
 
