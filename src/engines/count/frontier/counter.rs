@@ -297,7 +297,7 @@ impl FrontierCounter {
         let stored = AtomicUsize::new(0);
         let overflow = AtomicU64::new(0);
         let over_budget = AtomicU64::new(0);
-        let shard_of = |key: u128| (hash(key) >> 58) as usize % SHARDS;
+        let shard_of = |key: u128| hash(key) as usize % SHARDS;
         let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
         chunks.for_each(|chunk| {
             if over_budget.load(Ordering::Relaxed) != 0 {

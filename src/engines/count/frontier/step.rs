@@ -30,7 +30,7 @@ pub(super) fn successors(
     state: &State,
     step: &Step,
     rules: &Rules,
-    emit: &mut dyn FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u128, bool, bool),
 ) {
     let v = step.before;
     let near_e = step
@@ -93,13 +93,14 @@ pub(super) fn successors(
 }
 
 /// The vertices whose last neighbour has come leave; the others move to their new slots.
+#[inline]
 fn finish(
     mut s: State,
     step: &Step,
     rules: &Rules,
     used: bool,
     opening: bool,
-    emit: &mut dyn FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u128, bool, bool),
 ) {
     // No opening placed and none still to come: dead.
     let last_chance = if rules.broken(Fault::OpeningGivenUpEarly) {

@@ -15,15 +15,18 @@ const EMPTY: u128 = u128::MAX;
 /// How far ahead in a batch the slots are prefetched.
 const AHEAD: usize = 16;
 
-/// The most slots in use per slot, in eighths: past it the table doubles. So a table holds
-/// between 3/8 and 3/4 of its slots: at most 128 bytes a state (`BYTES_PER_STATE`).
-const MAX_LOAD_EIGHTHS: usize = 6;
+/// The most slots in use per slot, in tenths: past it the table grows by half. So a table
+/// holds between 8/15 and 4/5 of its slots (any number of slots: the slot of a hash is found by
+/// a multiplication, not a mask), at most 90 bytes a state (`BYTES_PER_STATE`). Growing by half
+/// rather than doubling keeps the slack small whatever the layer's size (doubling took 128
+/// bytes a state at n = 74, whose tables had just passed a power of two).
+const MAX_LOAD_TENTHS: usize = 8;
 
-/// The most bytes a state takes in a table (just after it doubled, at its emptiest), a bound on
-/// any table but for the moment one of the shards doubles.
-pub(super) const BYTES_PER_STATE: usize = 48 * 8 * 2 / MAX_LOAD_EIGHTHS;
+/// The most bytes a state takes in a table (just after it grew, at its emptiest), a bound on
+/// any table but for the moment one of the shards grows.
+pub(super) const BYTES_PER_STATE: usize = 48 * 10 * 3 / (2 * MAX_LOAD_TENTHS);
 
-/// The hash of a state (its high bits choose the table of a shard, its low bits the slot).
+/// The hash of a state (its low bits choose the table of a shard, the whole of it the slot).
 #[inline]
 pub(super) fn hash(key: u128) -> u64 {
     let mut h = KeyHasher::default();
@@ -43,6 +46,12 @@ impl Default for Table {
             len: 0,
         }
     }
+}
+
+/// The slot of a state among `slots`: the hash scaled to 0..slots.
+#[inline]
+fn slot_in(key: u128, slots: usize) -> usize {
+    ((hash(key) as u128 * slots as u128) >> 64) as usize
 }
 
 #[inline]
@@ -74,7 +83,7 @@ impl Table {
 
     #[inline]
     fn slot_of(&self, key: u128) -> usize {
-        hash(key) as usize & (self.slots.len() - 1)
+        slot_in(key, self.slots.len())
     }
 
     /// Adds each (state, count) of `batch` to the table; the states it did not hold are new
@@ -92,7 +101,7 @@ impl Table {
 
     #[inline]
     fn add(&mut self, key: u128, value: Parity) -> Result<(), Overflow> {
-        let mask = self.slots.len() - 1;
+        let size = self.slots.len();
         let mut i = self.slot_of(key);
         loop {
             let slot = &mut self.slots[i];
@@ -103,23 +112,25 @@ impl Table {
             if slot.0 == EMPTY {
                 *slot = (key, value);
                 self.len += 1;
-                if self.len * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
-                    self.double();
+                if self.len * 10 > size * MAX_LOAD_TENTHS {
+                    self.grow();
                 }
                 return Ok(());
             }
-            i = (i + 1) & mask;
+            i += 1;
+            if i == size {
+                i = 0;
+            }
         }
     }
 
-    fn double(&mut self) {
-        let size = 2 * self.slots.len();
+    fn grow(&mut self) {
+        let size = self.slots.len() * 3 / 2;
         let old = std::mem::replace(&mut self.slots, vec![(EMPTY, Parity::ZERO); size]);
-        let mask = self.slots.len() - 1;
         for (key, value) in old.into_iter().filter(|s| s.0 != EMPTY) {
             let mut i = self.slot_of(key);
             while self.slots[i].0 != EMPTY {
-                i = (i + 1) & mask;
+                i = if i + 1 == size { 0 } else { i + 1 };
             }
             self.slots[i] = (key, value);
         }
@@ -138,7 +149,7 @@ impl Table {
 mod tests {
     use super::*;
 
-    /// The table sums the counts of equal states, across doublings and batches, and keeps
+    /// The table sums the counts of equal states, as it grows and across batches, and keeps
     /// every state once.
     #[test]
     fn the_table_sums_what_a_map_sums() {
