@@ -1,6 +1,6 @@
 //! The driver of the frontier counter: the two passes over the plan's steps, forward (the states
 //! after each vertex and the ways into them) and backward (the ways each state completes), in
-//! parallel by chunks, within a memory bound.
+//! parallel by chunks, within a memory bound; or the forward pass alone, for all the games.
 
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
@@ -14,7 +14,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 78
+/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 83
 /// on 24 GB, docs/COUNTING.md §6).
 pub const MAX_FRONTIER_N: u32 = 128;
 
