@@ -159,7 +159,7 @@ mod tests {
         for round in 0..20u128 {
             let batch: Vec<(u128, Parity)> = (0..500u128)
                 .map(|i| {
-                    let key = (i * 7919 + round * 104_729) % 3001 + (round % 3 << 100);
+                    let key = (i * 7919 + round * 104_729) % 3001 + ((round % 3) << 100);
                     (
                         key,
                         Parity {
