@@ -155,3 +155,26 @@ fn the_one_pass_count_is_the_same_on_one_thread_and_on_two() {
     let on = |threads| on_threads(threads, || counted_all(34));
     assert_eq!(on(1), on(2));
 }
+
+/// The one pass keeps the bound too: past it, the same clear error, whatever the threads.
+#[test]
+fn the_one_pass_refuses_past_its_bound_too() {
+    let on = |threads| {
+        on_threads(threads, || {
+            FrontierCounter::new(40, 1 << 20).count_all(&|_, _| {})
+        })
+    };
+    let one = on(1);
+    assert!(
+        matches!(
+            one,
+            Err(FrontierError::Memory {
+                n: 40,
+                pass: "forward",
+                ..
+            })
+        ),
+        "{one:?}"
+    );
+    assert_eq!(on(2), one);
+}
