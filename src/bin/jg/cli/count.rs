@@ -68,11 +68,11 @@ won by the first player, who named the last number. Counts are exact (128-bit, e
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
 Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter, lean\"): the \
 frontier counter counts all the games of n = 60 in about 10 s and 0.2 GB, n = 70 in about 80 s \
-and 0.8 GB, n = 76 in about 4 min and 5.8 GB, in one pass; --by-opening takes two passes and \
+and 0.8 GB, n = 76 in about 4.5 min and 4.8 GB, in one pass; --by-opening takes two passes and \
 keeps every layer between them: n = 60 in about 25 s and 0.5 GB, n = 70 in about 6 min and \
 3.3 GB, n = 76 in about 20 min and 9.3 GB. Its memory is its layers, at most --memory-mib \
-(default 4096 MiB, enough up to n = 74 either way; n = 76 needs about 4.4 GiB, and 7.5 GiB by \
-opening): past it, it stops and says so. By the orders found, n = 83 is about the last whose \
+(default 4096 MiB, enough up to n = 76 for all the games, 3.9 GiB there, and up to n = 74 by \
+opening; n = 76 by opening needs about 7.5 GiB): past it, it stops and says so. By the orders found, n = 83 is about the last whose \
 states fit in 24 GB (docs/COUNTING.md §10). The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
 --memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
