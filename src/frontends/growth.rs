@@ -76,7 +76,7 @@ impl Renderer {
     /// The lines of one n.
     pub fn row(&mut self, count: &Count) -> Result<String, Overflow> {
         self.rows += 1;
-        let games = count.games()?;
+        let games = count.games;
         let total = games.total()?;
         self.totals.push((count.n, games));
         let mut out = String::new();

@@ -60,13 +60,18 @@ pub fn b_files(counts: &[Count]) -> Result<[BFile; 3], Overflow> {
             i + 1,
             "the counts of n = 1, 2, … in order"
         );
+        assert_eq!(
+            count.openings.len(),
+            (count.n / 2) as usize,
+            "the counts by opening (CountOptions::by_opening)"
+        );
     }
     let to = counts.len() as u32;
     let mut totals = Vec::new();
     let mut by_opening = Vec::new();
     let mut by_parity = Vec::new();
     for count in counts {
-        totals.push((count.n as u64, count.games()?.total()?));
+        totals.push((count.n as u64, count.games.total()?));
         for (_, games) in &count.openings {
             by_opening.push(games.total()?);
             by_parity.push(games.odd);
@@ -135,6 +140,7 @@ pub fn counts_from_b348844(text: &str) -> Result<Vec<Count>, String> {
     let terms = terms(text)?;
     let mut counts = vec![Count {
         n: 1,
+        games: Parity::ZERO,
         openings: Vec::new(),
         stats: None,
     }];
@@ -161,11 +167,7 @@ pub fn counts_from_b348844(text: &str) -> Result<Vec<Count>, String> {
                 ))
             })
             .collect::<Result<_, String>>()?;
-        counts.push(Count {
-            n,
-            openings,
-            stats: None,
-        });
+        counts.push(Count::from_openings(n, openings, None).map_err(|e| format!("row {n}: {e}"))?);
         at += row;
     }
     if at != terms.len() {
@@ -211,6 +213,7 @@ pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
             }
             counts.push(Count {
                 n: n as u32,
+                games: parity,
                 openings: Vec::new(),
                 stats: None,
             });
@@ -235,7 +238,11 @@ pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
                 n / 2
             ));
         }
-        if count.games().ok() != Some(*total) {
+        let sum = count
+            .openings
+            .iter()
+            .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g));
+        if sum.ok() != Some(*total) {
             return Err(format!(
                 "n = {n}: the `all` row is not the sum of the openings"
             ));
@@ -321,7 +328,7 @@ mod tests {
         let original = counts(9);
         let mut csv = String::from("n,opening,games,odd,even\n");
         for c in &original {
-            let g = c.games().unwrap();
+            let g = c.games;
             csv += &format!("{},all,{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
             for (k, g) in &c.openings {
                 csv += &format!("{},{k},{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);

@@ -4,7 +4,7 @@
 //! Three independent methods: [`enumerate`] walks every game (the reference, n ≤ 32),
 //! [`hubs`] counts them through the small numbers without walking them (n ≤ 64), and
 //! [`frontier`] by a dynamic programme over the vertices of the divisibility graph (n ≤ 128;
-//! in practice as far as its states fit in memory, about n = 78). Tests check that they agree
+//! in practice as far as its states fit in memory, about n = 83 on 24 GB). Tests check that they agree
 //! wherever two run.
 
 pub mod enumerate;
@@ -77,6 +77,10 @@ pub struct CountOptions {
     /// The memory bound in MiB: of the hub counter's table (past it, it recomputes), of the
     /// frontier counter's layers (past it, it stops with an error).
     pub memory_mib: usize,
+    /// Whether each opening's games are wanted (A348843, A348844) or only all the games
+    /// (A348842). Only the frontier counter gains by the second: one pass instead of two, and
+    /// no layer kept (docs/COUNTING.md §6); the other methods give the openings anyway.
+    pub by_opening: bool,
 }
 
 /// The default memory bound of the hub counter's table and the frontier counter's layers
@@ -89,6 +93,7 @@ impl Default for CountOptions {
             method: Method::Auto,
             hubs: None,
             memory_mib: DEFAULT_MEMORY_MIB,
+            by_opening: true,
         }
     }
 }
@@ -108,8 +113,11 @@ pub fn default_hubs(n: u32) -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {
     pub n: u32,
+    /// All the games (A348842: `games.total()`), odd and even.
+    pub games: Parity,
     /// Each even opening 2, 4, …, n with its games, by parity (A348844's row; the totals are
-    /// A348843's).
+    /// A348843's), their sum `games`; empty when the openings were not asked for
+    /// (`CountOptions::by_opening`) and the method could skip them.
     pub openings: Vec<(u32, Parity)>,
     /// The counter's figures (none for the enumeration).
     pub stats: Option<Stats>,
@@ -123,11 +131,21 @@ pub enum Stats {
 }
 
 impl Count {
-    /// All games (A348842: `games().total()`), odd and even.
-    pub fn games(&self) -> Result<Parity, Overflow> {
-        self.openings
+    /// The count given by its openings (`games` their sum).
+    pub fn from_openings(
+        n: u32,
+        openings: Vec<(u32, Parity)>,
+        stats: Option<Stats>,
+    ) -> Result<Count, Overflow> {
+        let games = openings
             .iter()
-            .try_fold(Parity::ZERO, |sum, (_, games)| sum.checked_add(*games))
+            .try_fold(Parity::ZERO, |sum, (_, games)| sum.checked_add(*games))?;
+        Ok(Count {
+            n,
+            games,
+            openings,
+            stats,
+        })
     }
 }
 
@@ -173,20 +191,23 @@ pub fn count(
                     (c, games)
                 })
                 .collect();
-            Ok(Count {
-                n,
-                openings,
-                stats: None,
-            })
+            Ok(Count::from_openings(n, openings, None)?)
         }
         Method::Frontier => {
             let counter =
                 frontier::FrontierCounter::new(n, options.memory_mib.saturating_mul(1 << 20));
-            let (openings, stats) = counter.count(progress)?;
-            Ok(Count {
-                n,
-                openings,
-                stats: Some(Stats::Frontier(stats)),
+            let stats = |figures| Some(Stats::Frontier(figures));
+            Ok(if options.by_opening {
+                let (openings, figures) = counter.count(progress)?;
+                Count::from_openings(n, openings, stats(figures))?
+            } else {
+                let (games, figures) = counter.count_all(progress)?;
+                Count {
+                    n,
+                    games,
+                    openings: Vec::new(),
+                    stats: stats(figures),
+                }
             })
         }
         // (`for_n` never gives `Auto`.)
@@ -197,11 +218,11 @@ pub fn count(
             }
             let counter = hubs::HubCounter::new(n, k, options.memory_mib.saturating_mul(1 << 20));
             let openings = counter.count(progress)?;
-            Ok(Count {
+            Ok(Count::from_openings(
                 n,
                 openings,
-                stats: Some(Stats::Hubs(counter.stats())),
-            })
+                Some(Stats::Hubs(counter.stats())),
+            )?)
         }
     }
 }

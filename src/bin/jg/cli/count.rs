@@ -66,11 +66,14 @@ const AFTER_HELP: &str = "A game here is complete: it ends when the player to mo
 legal move; its first number is even (the game's rule). A game with an odd number of moves is \
 won by the first player, who named the last number. Counts are exact (128-bit, every operation \
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
-Time and memory (CPU time; BENCHMARKS.md, \"Counting games to n = 60 and beyond\"): the \
-frontier counter takes n = 43 in about 1 s, n = 60 in about 40 s and 0.6 GB, n = 70 in about \
-6 min and 3.3 GB, n = 76 in about 20 min and 9.3 GB; past about n = 78 its layers no longer fit \
-in 24 GB. Its memory is its layers, at most --memory-mib (default 4096 MiB, enough up to n = 74; \
-n = 76 needs about 7.5 GiB): past it, it stops and says so. The hub counter takes n = 40 in \
+Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter, lean\"): the \
+frontier counter counts all the games of n = 60 in about 10 s and 0.2 GB, n = 70 in about 80 s \
+and 0.8 GB, n = 76 in about 4.5 min and 4.8 GB, in one pass; --by-opening takes two passes and \
+keeps every layer between them: n = 60 in about 25 s and 0.5 GB, n = 70 in about 6 min and \
+3.3 GB, n = 76 in about 20 min and 9.3 GB. Its memory is its layers, at most --memory-mib \
+(default 4096 MiB, enough up to n = 76 for all the games, 3.9 GiB there, and up to n = 74 by \
+opening; n = 76 by opening needs about 7.5 GiB): past it, it stops and says so. By the orders found, n = 83 is about the last whose \
+states fit in 24 GB (docs/COUNTING.md §10). The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
 --memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
 (n = 31: half a minute).";
@@ -80,7 +83,7 @@ pub enum MethodArg {
     /// The fastest exact method for each n: the hubs up to n = 29, the frontier above
     Auto,
     /// A programme over the numbers one at a time, in an order that keeps few of them open
-    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 78 on 24 GB)
+    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 83 on 24 GB)
     Frontier,
     /// Through the hubs, the small numbers every game names (n ≤ 64; minutes past n = 42)
     Hubs,
@@ -136,6 +139,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         method,
         hubs: args.hubs,
         memory_mib: args.memory_mib,
+        by_opening: args.by_opening,
     };
     let mut out = super::output_writer(args.output.as_deref())?;
     let write_error = |e: std::io::Error| -> CliError {

@@ -1,19 +1,20 @@
 //! The driver of the frontier counter: the two passes over the plan's steps, forward (the states
 //! after each vertex and the ways into them) and backward (the ways each state completes), in
-//! parallel by chunks, within a memory bound.
+//! parallel by chunks, within a memory bound; or the forward pass alone, for all the games.
 
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
+use super::table::{hash, Table, BYTES_PER_STATE};
 use crate::engines::count::key_hash::KeyHasher;
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 78
+/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 83
 /// on 24 GB, docs/COUNTING.md §6).
 pub const MAX_FRONTIER_N: u32 = 128;
 
@@ -30,6 +31,14 @@ pub struct Stats {
 }
 
 type Map = HashMap<u128, Parity, BuildHasherDefault<KeyHasher>>;
+
+/// The states after a vertex with the ways into each, in shards (one per table they were
+/// built in).
+type Layer = Vec<Vec<(u128, Parity)>>;
+
+fn states(layer: &Layer) -> usize {
+    layer.iter().map(Vec::len).sum()
+}
 
 /// Why the frontier counter stopped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,9 +62,10 @@ pub enum FrontierError {
     TooWide { n: u32, width: usize },
 }
 
-/// Bytes charged per state: in a hash table being built (key and value, 48 bytes, at the
-/// table's load, with its control byte and the layer it is built from), and kept for the second
-/// pass (the key, and the count when the vertex after it is even).
+/// Bytes charged per state: in a table being built (`table::BYTES_PER_STATE`), in the layer it
+/// is built from (key and count), in the backward pass's map (key and count at its load, with
+/// its control byte), and kept for the second pass (the key, and the count when the vertex
+/// after it is even).
 const MAP_BYTES: usize = 80;
 const LIST_BYTES: usize = 48;
 const KEY_BYTES: usize = 16;
@@ -156,14 +166,28 @@ impl FrontierCounter {
         }
     }
 
-    /// The games of each opening 2, 4, …, by parity. Two passes: forward, the states after each
-    /// vertex and how many ways lead to each; backward, how many ways each state completes to a
-    /// game. The games of opening c are the ways into the states before c times the ways c, as
-    /// the opening, leads on to a game. `progress(done, total)` after each vertex of each pass.
-    pub fn count(
+    /// All the games, by parity, in one pass: the states after each vertex and how many ways
+    /// lead to each, no layer kept but the one being built from (the openings are not told
+    /// apart). `progress(done, total)` after each vertex.
+    pub fn count_all(
         &self,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<(Vec<(u32, Parity)>, Stats), FrontierError> {
+    ) -> Result<(Parity, Stats), FrontierError> {
+        let (layer, stats, _) = self.forward(false, progress)?;
+        let mut all = Parity::ZERO;
+        for &(key, value) in layer.iter().flatten() {
+            all = all.checked_add(value.checked_mul(self.accept(key)?)?)?;
+        }
+        Ok((all, stats))
+    }
+
+    /// The forward pass: the last layer, the figures, and (when `keep`) every layer before it
+    /// for the backward pass.
+    fn forward(
+        &self,
+        keep: bool,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(Layer, Stats, Vec<Kept>), FrontierError> {
         let plan = &self.plan;
         if plan.width > MAX_WIDTH {
             return Err(FrontierError::TooWide {
@@ -176,31 +200,51 @@ impl FrontierCounter {
             width: plan.width,
             ..Default::default()
         };
-        let total = 2 * steps as u64;
-        let mut kept: Vec<Kept> = Vec::with_capacity(steps);
+        let total = if keep { 2 * steps } else { steps } as u64;
+        let mut kept: Vec<Kept> = Vec::with_capacity(if keep { steps } else { 0 });
         let mut kept_bytes = 0;
-        let mut layer: Vec<(u128, Parity)> = vec![(0, Parity::ONE)];
+        let mut layer: Layer = vec![vec![(0, Parity::ONE)]];
         for (t, step) in plan.steps.iter().enumerate() {
-            let fixed = kept_bytes + layer.len() * (LIST_BYTES + KEY_BYTES + VALUE_BYTES);
-            let next = self.advance(&layer, step, t, fixed)?;
-            let keep = Kept {
-                keys: layer.iter().map(|e| e.0).collect(),
-                forward: (step.opening != 0).then(|| layer.iter().map(|e| e.1).collect()),
-            };
-            kept_bytes += keep.bytes();
-            kept.push(keep);
-            stats.peak_bytes = stats
-                .peak_bytes
-                .max(kept_bytes + layer.len() * LIST_BYTES + next.len() * MAP_BYTES);
+            let len = states(&layer);
+            let fixed =
+                kept_bytes + len * (LIST_BYTES + if keep { KEY_BYTES + VALUE_BYTES } else { 0 });
+            let (next, built) = self.advance(&layer, step, t, fixed)?;
+            if keep {
+                let keep = Kept {
+                    keys: layer.iter().flatten().map(|e| e.0).collect(),
+                    forward: (step.opening != 0)
+                        .then(|| layer.iter().flatten().map(|e| e.1).collect()),
+                };
+                kept_bytes += keep.bytes();
+                kept.push(keep);
+            }
+            stats.peak_bytes = stats.peak_bytes.max(kept_bytes + len * LIST_BYTES + built);
             layer = next;
-            stats.peak_states = stats.peak_states.max(layer.len());
-            stats.total_states += layer.len() as u64;
+            let len = states(&layer);
+            stats.peak_states = stats.peak_states.max(len);
+            stats.total_states += len as u64;
             progress(t as u64 + 1, total);
         }
+        Ok((layer, stats, kept))
+    }
+
+    /// The games of each opening 2, 4, …, by parity. Two passes: forward, the states after each
+    /// vertex and how many ways lead to each; backward, how many ways each state completes to a
+    /// game. The games of opening c are the ways into the states before c times the ways c, as
+    /// the opening, leads on to a game. `progress(done, total)` after each vertex of each pass.
+    pub fn count(
+        &self,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> Result<(Vec<(u32, Parity)>, Stats), FrontierError> {
+        let plan = &self.plan;
+        let steps = plan.steps.len();
+        let total = 2 * steps as u64;
+        let (layer, mut stats, mut kept) = self.forward(true, progress)?;
+        let mut kept_bytes: usize = kept.iter().map(Kept::bytes).sum();
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
         let mut after = Map::default();
-        for &(key, value) in &layer {
+        for &(key, value) in layer.iter().flatten() {
             let a = self.accept(key)?;
             forward_total = forward_total.checked_add(value.checked_mul(a)?)?;
             if a != Parity::ZERO {
@@ -239,26 +283,23 @@ impl FrontierCounter {
         Ok((rows, stats))
     }
 
-    /// The forward step: the states after `step` and how many ways lead to each. `fixed`: the
-    /// bytes already charged.
+    /// The forward step: the states after `step` and how many ways lead to each, and the bytes
+    /// their tables took at most. `fixed`: the bytes already charged.
     fn advance(
         &self,
-        layer: &[(u128, Parity)],
+        layer: &Layer,
         step: &Step,
         t: usize,
         fixed: usize,
-    ) -> Result<Vec<(u128, Parity)>, FrontierError> {
+    ) -> Result<(Layer, usize), FrontierError> {
         const SHARDS: usize = 64;
-        let shards: Vec<Mutex<Map>> = (0..SHARDS).map(|_| Mutex::new(Map::default())).collect();
+        let shards: Vec<Mutex<Table>> = (0..SHARDS).map(|_| Mutex::default()).collect();
         let stored = AtomicUsize::new(0);
         let overflow = AtomicU64::new(0);
         let over_budget = AtomicU64::new(0);
-        let shard_of = |key: u128| {
-            let mut h = KeyHasher::default();
-            h.write_u128(key);
-            (h.finish().wrapping_mul(0xA076_1D64_78BD_642F) >> 58) as usize % SHARDS
-        };
-        layer.par_chunks(CHUNK).for_each(|chunk| {
+        let shard_of = |key: u128| hash(key) as usize % SHARDS;
+        let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
+        chunks.for_each(|chunk| {
             if over_budget.load(Ordering::Relaxed) != 0 {
                 return;
             }
@@ -274,18 +315,16 @@ impl FrontierCounter {
                     continue;
                 }
                 let mut shard = shards[i].lock().unwrap_or_else(|e| e.into_inner());
-                let before = shard.len();
-                for (key, value) in buffer {
-                    let slot = shard.entry(key).or_insert(Parity::ZERO);
-                    match slot.checked_add(value) {
-                        Ok(sum) => *slot = sum,
-                        Err(_) => overflow.store(1, Ordering::Relaxed),
+                let added = match shard.add_all(&buffer) {
+                    Ok(added) => added,
+                    Err(_) => {
+                        overflow.store(1, Ordering::Relaxed);
+                        0
                     }
-                }
-                let added = shard.len() - before;
+                };
                 drop(shard);
                 let states = stored.fetch_add(added, Ordering::Relaxed) + added;
-                if fixed + states * MAP_BYTES > self.budget {
+                if fixed + states * BYTES_PER_STATE > self.budget {
                     over_budget.store(1, Ordering::Relaxed);
                 }
             }
@@ -298,13 +337,14 @@ impl FrontierCounter {
         // as in the backward pass, not the partial count at the stop, which depends on the
         // threads' order.
         if over_budget.load(Ordering::Relaxed) != 0 {
-            return Err(self.over_budget("forward", t, layer.len()));
+            return Err(self.over_budget("forward", t, states(layer)));
         }
-        let mut next = Vec::with_capacity(stored.load(Ordering::Relaxed));
-        for shard in shards {
-            next.extend(shard.into_inner().unwrap_or_else(|e| e.into_inner()));
-        }
-        Ok(next)
+        let tables: Vec<Table> = shards
+            .into_iter()
+            .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect();
+        let built = tables.iter().map(Table::bytes).sum();
+        Ok((tables.into_iter().map(Table::into_list).collect(), built))
     }
 
     /// The backward step: from the completions of the states after `step`, those of the states

@@ -23,7 +23,8 @@
 //! named), and the far end that is the opening or e. A vertex leaves the frontier when its last
 //! neighbour has come: it must then be out, full, or an end, which becomes its path's end
 //! joined to 1 (§6 gives the argument). The openings are counted by two passes, forward and
-//! backward, so that no state has to name its opening.
+//! backward, so that no state has to name its opening; all the games alone take the forward
+//! pass only.
 //!
 //! Exact `u128` counts, every operation checked; the same counts whatever the thread count
 //! (states are summed, and integer sums do not depend on their order).
@@ -32,6 +33,7 @@ mod counter;
 mod order;
 mod state;
 mod step;
+mod table;
 #[cfg(test)]
 mod tests;
 

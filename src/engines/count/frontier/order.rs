@@ -117,6 +117,7 @@ impl Plan {
                 .collect();
             steps.push(Step {
                 opening: if v % 2 == 0 { (v / 2) as u8 } else { 0 },
+                evens_after: order[t + 1..].iter().filter(|&&w| w % 2 == 0).count() as u32,
                 before,
                 after: frontier.len(),
                 neighbours,

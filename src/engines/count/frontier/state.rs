@@ -65,6 +65,9 @@ pub(super) enum Fault {
     AloneMayLeave,
     /// An edge may join the two ends of one path, closing a cycle.
     CyclesAllowed,
+    /// A state with no opening placed is dropped as dead one even vertex too early (the last
+    /// even vertex never opens a game).
+    OpeningGivenUpEarly,
 }
 
 /// What the transitions need besides the state: whether left-out vertices are tracked, and

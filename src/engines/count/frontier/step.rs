@@ -10,6 +10,9 @@ use super::state::{ALONE, E_ALONE, FULL, FULL_E, OUT, TO_ONE, TO_SPECIAL, TO_VER
 pub(super) struct Step {
     /// 1 + the index of the opening it is (v/2), or 0 when odd.
     pub(super) opening: u8,
+    /// The even vertices after this one: with none, a state whose opening is not placed is
+    /// dead (no game is counted from it) and is dropped at once.
+    pub(super) evens_after: u32,
     /// Frontier sizes before and after the step.
     pub(super) before: usize,
     pub(super) after: usize,
@@ -27,7 +30,7 @@ pub(super) fn successors(
     state: &State,
     step: &Step,
     rules: &Rules,
-    emit: &mut dyn FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u128, bool, bool),
 ) {
     let v = step.before;
     let near_e = step
@@ -90,14 +93,24 @@ pub(super) fn successors(
 }
 
 /// The vertices whose last neighbour has come leave; the others move to their new slots.
+#[inline]
 fn finish(
     mut s: State,
     step: &Step,
     rules: &Rules,
     used: bool,
     opening: bool,
-    emit: &mut dyn FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u128, bool, bool),
 ) {
+    // No opening placed and none still to come: dead.
+    let last_chance = if rules.broken(Fault::OpeningGivenUpEarly) {
+        1
+    } else {
+        0
+    };
+    if !s.opening_placed && step.evens_after <= last_chance {
+        return;
+    }
     for &x in &step.leave {
         if !s.forget(x, rules) {
             return;

@@ -31,6 +31,7 @@ fn each_broken_step_makes_the_counts_disagree_with_the_walk() {
         Fault::MaximalityIgnored,
         Fault::AloneMayLeave,
         Fault::CyclesAllowed,
+        Fault::OpeningGivenUpEarly,
     ] {
         assert_caught(fault, |n| counted(n, Some(fault)));
     }
@@ -112,4 +113,68 @@ fn the_refusal_is_the_same_on_one_thread_and_on_two() {
     for _ in 0..4 {
         assert_eq!(on(2), one);
     }
+}
+
+fn counted_all(n: u32) -> Parity {
+    FrontierCounter::new(n, 1 << 30)
+        .count_all(&|_, _| {})
+        .unwrap()
+        .0
+}
+
+fn sum(rows: &[(u32, Parity)]) -> Parity {
+    rows.iter()
+        .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))
+        .unwrap()
+}
+
+/// The one pass of all the games (no opening told apart) counts what the two passes' openings
+/// add up to.
+#[test]
+fn one_pass_counts_the_sum_of_the_openings() {
+    for n in (1..=26).chain([36]) {
+        assert_eq!(counted_all(n), sum(&counted(n, None)), "n = {n}");
+    }
+}
+
+/// Two different vertex orders at n = 40 (the greedy order alone, and the annealed one: states
+/// and paths cut differently) give the same counts, every opening and parity, in both modes.
+#[test]
+fn two_orders_give_the_same_counts_at_n_40() {
+    let annealed = FrontierCounter::new(40, 1 << 30);
+    let greedy = FrontierCounter::with_plan(Plan::searched(40, 0, 1), 1 << 30);
+    assert_ne!(annealed.plan().order, greedy.plan().order);
+    let rows = annealed.count(&|_, _| {}).unwrap().0;
+    assert_eq!(greedy.count(&|_, _| {}).unwrap().0, rows);
+    assert_eq!(greedy.count_all(&|_, _| {}).unwrap().0, sum(&rows));
+    assert_eq!(annealed.count_all(&|_, _| {}).unwrap().0, sum(&rows));
+}
+
+#[test]
+fn the_one_pass_count_is_the_same_on_one_thread_and_on_two() {
+    let on = |threads| on_threads(threads, || counted_all(34));
+    assert_eq!(on(1), on(2));
+}
+
+/// The one pass keeps the bound too: past it, the same clear error, whatever the threads.
+#[test]
+fn the_one_pass_refuses_past_its_bound_too() {
+    let on = |threads| {
+        on_threads(threads, || {
+            FrontierCounter::new(40, 1 << 20).count_all(&|_, _| {})
+        })
+    };
+    let one = on(1);
+    assert!(
+        matches!(
+            one,
+            Err(FrontierError::Memory {
+                n: 40,
+                pass: "forward",
+                ..
+            })
+        ),
+        "{one:?}"
+    );
+    assert_eq!(on(2), one);
 }

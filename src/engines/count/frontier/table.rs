@@ -1,0 +1,195 @@
+//! The table a layer of the frontier counter is built in: the states after a vertex and the
+//! ways into each, summed as the successors of the layer before arrive. Open addressing with
+//! linear probing over one array of (state, count) pairs, 48 bytes a slot and nothing else (no
+//! control bytes, no pointers); a batch of successors is added with the slots of the next few
+//! looked up ahead (prefetched), so that the cache misses of a large table overlap instead of
+//! following one another. Once built, the table is packed in place into the layer's list.
+
+use crate::engines::count::key_hash::KeyHasher;
+use crate::engines::count::parity::{Overflow, Parity};
+use std::hash::Hasher;
+
+/// No state has this key: bits 115..128 of a state are always zero (state.rs).
+const EMPTY: u128 = u128::MAX;
+
+/// How far ahead in a batch the slots are prefetched.
+const AHEAD: usize = 16;
+
+/// The most slots in use per slot, in tenths: past it the table grows by half. So a table
+/// holds between 8/15 and 4/5 of its slots (any number of slots: the slot of a hash is found by
+/// a multiplication, not a mask), at most 90 bytes a state (`BYTES_PER_STATE`). Growing by half
+/// rather than doubling keeps the slack small whatever the layer's size (doubling took 128
+/// bytes a state at n = 74, whose tables had just passed a power of two).
+const MAX_LOAD_TENTHS: usize = 8;
+
+/// The most bytes a state takes in a table (just after it grew, at its emptiest), a bound on
+/// any table but for the moment one of the shards grows.
+pub(super) const BYTES_PER_STATE: usize = 48 * 10 * 3 / (2 * MAX_LOAD_TENTHS);
+
+/// The hash of a state (its low bits choose the table of a shard, the whole of it the slot).
+#[inline]
+pub(super) fn hash(key: u128) -> u64 {
+    let mut h = KeyHasher::default();
+    h.write_u128(key);
+    h.finish().wrapping_mul(0xA076_1D64_78BD_642F)
+}
+
+pub(super) struct Table {
+    slots: Vec<(u128, Parity)>,
+    len: usize,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            slots: vec![(EMPTY, Parity::ZERO); 16],
+            len: 0,
+        }
+    }
+}
+
+/// The slot of a state among `slots`: the hash scaled to 0..slots.
+#[inline]
+fn slot_in(key: u128, slots: usize) -> usize {
+    ((hash(key) as u128 * slots as u128) >> 64) as usize
+}
+
+#[inline]
+fn prefetch(slot: &(u128, Parity)) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that reads nothing and cannot fault, whatever the address
+    // (here the first and last bytes of a live element of the table, which may lie on two
+    // cache lines).
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let first = slot as *const (u128, Parity) as *const i8;
+        _mm_prefetch::<_MM_HINT_T0>(first);
+        _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(47));
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
+}
+
+impl Table {
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The bytes of its slots.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<(u128, Parity)>()
+    }
+
+    #[inline]
+    fn slot_of(&self, key: u128) -> usize {
+        slot_in(key, self.slots.len())
+    }
+
+    /// Adds each (state, count) of `batch` to the table; the states it did not hold are new
+    /// ones. Returns how many were new.
+    pub(super) fn add_all(&mut self, batch: &[(u128, Parity)]) -> Result<usize, Overflow> {
+        let before = self.len;
+        for (i, &(key, value)) in batch.iter().enumerate() {
+            if let Some(&(ahead, _)) = batch.get(i + AHEAD) {
+                prefetch(&self.slots[self.slot_of(ahead)]);
+            }
+            self.add(key, value)?;
+        }
+        Ok(self.len - before)
+    }
+
+    #[inline]
+    fn add(&mut self, key: u128, value: Parity) -> Result<(), Overflow> {
+        let size = self.slots.len();
+        let mut i = self.slot_of(key);
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.0 == key {
+                slot.1 = slot.1.checked_add(value)?;
+                return Ok(());
+            }
+            if slot.0 == EMPTY {
+                *slot = (key, value);
+                self.len += 1;
+                if self.len * 10 > size * MAX_LOAD_TENTHS {
+                    self.grow();
+                }
+                return Ok(());
+            }
+            i += 1;
+            if i == size {
+                i = 0;
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 3 / 2;
+        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, Parity::ZERO); size]);
+        for (key, value) in old.into_iter().filter(|s| s.0 != EMPTY) {
+            let mut i = self.slot_of(key);
+            while self.slots[i].0 != EMPTY {
+                i = if i + 1 == size { 0 } else { i + 1 };
+            }
+            self.slots[i] = (key, value);
+        }
+    }
+
+    /// The states and their counts, packed in place (in the table's order).
+    pub(super) fn into_list(self) -> Vec<(u128, Parity)> {
+        let mut slots = self.slots;
+        slots.retain(|s| s.0 != EMPTY);
+        slots.shrink_to_fit();
+        slots
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table sums the counts of equal states, as it grows and across batches, and keeps
+    /// every state once.
+    #[test]
+    fn the_table_sums_what_a_map_sums() {
+        let mut table = Table::default();
+        let mut expected = std::collections::BTreeMap::new();
+        let mut new = 0;
+        for round in 0..20u128 {
+            let batch: Vec<(u128, Parity)> = (0..500u128)
+                .map(|i| {
+                    let key = (i * 7919 + round * 104_729) % 3001 + ((round % 3) << 100);
+                    (
+                        key,
+                        Parity {
+                            even: i,
+                            odd: round,
+                        },
+                    )
+                })
+                .collect();
+            for &(key, value) in &batch {
+                let sum: &mut Parity = expected.entry(key).or_default();
+                *sum = sum.checked_add(value).unwrap();
+            }
+            new += table.add_all(&batch).unwrap();
+        }
+        assert_eq!(table.len(), expected.len());
+        assert_eq!(new, expected.len());
+        let mut list = table.into_list();
+        list.sort_by_key(|e| e.0);
+        assert_eq!(list, expected.into_iter().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn an_overflowing_sum_is_an_error() {
+        let mut table = Table::default();
+        let big = Parity {
+            even: u128::MAX,
+            odd: 0,
+        };
+        assert_eq!(table.add_all(&[(5, big)]), Ok(1));
+        assert_eq!(table.add_all(&[(5, Parity::ONE)]), Err(Overflow));
+    }
+}
