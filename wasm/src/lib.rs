@@ -8,6 +8,7 @@
 //! and the stop are the worker's (web/js/api.js ends a worker past the time limit), bodies are
 //! the page's own, and one request runs at a time.
 
+use juniper_green::frontends::serve::boards::{self, BoardsBody, BoardsReviewBody};
 use juniper_green::frontends::serve::bounds::{Limits, DEFAULT_CHART_N};
 use juniper_green::frontends::serve::error::{ApiError, StatusCode};
 use juniper_green::frontends::serve::game::{answer, GameBody};
@@ -95,6 +96,14 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
         ("POST", ["api", "plan"]) => {
             let (n, moves) = line::board_and_line(&line::parse_body::<LineBody>(body)?)?;
             Ok(json(&plan::plan(n, &moves, &stop)?))
+        }
+        ("POST", ["api", "boards"]) => {
+            let request = line::parse_body::<BoardsBody>(body)?.request()?;
+            Ok(json(&boards::answer(&request, &stop)?))
+        }
+        ("POST", ["api", "boards", "review"]) => {
+            let position = line::parse_body::<BoardsReviewBody>(body)?.position()?;
+            Ok(json(&boards::review(&position, &stop)?))
         }
         ("POST", ["api", "verify"]) => {
             let steps = limits.verify_limits(limits.time_limit, None);

@@ -39,7 +39,7 @@ impl Typed {
     }
 
     /// A whole number from `low` to `high`, else None.
-    fn whole(&self, low: u64, high: u64) -> Option<u64> {
+    pub fn whole(&self, low: u64, high: u64) -> Option<u64> {
         match self {
             Typed::Whole(k) => Some(*k).filter(|k| (low..=high).contains(k)),
             Typed::Shown(_) => None,
