@@ -8,8 +8,10 @@ import { startPlay } from './play.js';
 import { reviewGame, startReview } from './review.js';
 import { showResults, startResults } from './results.js';
 import { startVerify } from './verify.js';
+import { startBoards } from './boards.js';
+import { startNim } from './nim.js';
 
-const VIEWS = ['play', 'review', 'results', 'verify'];
+const VIEWS = ['play', 'review', 'results', 'verify', 'boards', 'nim'];
 
 function route() {
   let name = location.hash.replace(/^#/, '');
@@ -30,6 +32,8 @@ document.getElementById('language').addEventListener('click', () => {
 startReview();
 startResults();
 startVerify();
+startBoards();
+startNim();
 startPlay((g) => {
   location.hash = '#review';
   reviewGame(g);
