@@ -14,7 +14,7 @@ use super::error::ApiError;
 use super::game::{YourSide, PERSON};
 use super::line::{self, Typed, RULE};
 use crate::engines::grundy::sums::{self, SumBoard, SumMove};
-use crate::engines::grundy::{BoardValues, GrundyError, Limits, Values};
+use crate::engines::grundy::{BoardSearch, BoardValues, GrundyError, Limits, Values};
 use crate::frontends::sum_play::{self, MAX_SUM_N};
 use crate::game::{check_line, Player as Side};
 use crate::players::{self, Stop};
@@ -323,15 +323,26 @@ impl From<SumMove> for MoveAnswer {
     }
 }
 
-/// A board's values after its line, under [`BOARD_MEMORY_MIB`]; `stop` looked at first.
-fn board_values(board: &SumBoard, stop: &Stop) -> Result<Values, ApiError> {
-    stop.check()?;
+/// The engine of each board of a game, under [`BOARD_MEMORY_MIB`] each.
+fn engines(boards: &[SumBoard]) -> Result<Vec<BoardValues>, ApiError> {
     let limits = Limits {
         memory_mib: BOARD_MEMORY_MIB,
     };
-    BoardValues::new(board.n, RULE, limits)
-        .and_then(|values| values.after(&board.line, |_, _| {}))
-        .map_err(values_refused)
+    boards
+        .iter()
+        .map(|b| BoardValues::new(b.n, RULE, limits).map_err(values_refused))
+        .collect()
+}
+
+/// A board's values after its line, from its search (whose table the positions of one request
+/// share); `stop` looked at first.
+fn board_values(
+    search: &mut BoardSearch<'_>,
+    board: &SumBoard,
+    stop: &Stop,
+) -> Result<Values, ApiError> {
+    stop.check()?;
+    search.after(&board.line, |_, _| {}).map_err(values_refused)
 }
 
 /// A board the values could not be given for (the memory bound): 503, as work past a bound.
@@ -345,8 +356,16 @@ fn values_refused(error: GrundyError) -> ApiError {
     }
 }
 
-fn values_of(boards: &[SumBoard], stop: &Stop) -> Result<Vec<Values>, ApiError> {
-    boards.iter().map(|b| board_values(b, stop)).collect()
+fn values_of(
+    searches: &mut [BoardSearch<'_>],
+    boards: &[SumBoard],
+    stop: &Stop,
+) -> Result<Vec<Values>, ApiError> {
+    searches
+        .iter_mut()
+        .zip(boards)
+        .map(|(search, b)| board_values(search, b, stop))
+        .collect()
 }
 
 /// The moves of `values` (one board's) that leave the nim-sum 0 when the nim-sum is `nim_sum`.
@@ -379,7 +398,9 @@ pub fn answer(request: &BoardsRequest, stop: &Stop) -> Result<BoardsAnswer, ApiE
     let human = request.you.side();
     let mut position = request.position.clone();
     let mut boards = position.boards();
-    let mut values = values_of(&boards, stop)?;
+    let engines = engines(&boards)?;
+    let mut searches: Vec<BoardSearch> = engines.iter().map(BoardValues::search).collect();
+    let mut values = values_of(&mut searches, &boards, stop)?;
     let mut legal = sum_play::legal(&boards);
     let mut reply = None;
     let to_move = Side::to_move_after(position.moves.len());
@@ -393,7 +414,7 @@ pub fn answer(request: &BoardsRequest, stop: &Stop) -> Result<BoardsAnswer, ApiE
             };
             boards[m.board].line.push(m.number);
             position.moves.push(m);
-            values[m.board] = board_values(&boards[m.board], stop)?;
+            values[m.board] = board_values(&mut searches[m.board], &boards[m.board], stop)?;
             legal = sum_play::legal(&boards);
             reply = Some(MoveAnswer::from(m));
         }
@@ -474,7 +495,8 @@ pub struct BoardsReview {
 }
 
 /// The review of a game on boards: each position valued once (a board's values change only
-/// with its own moves), `stop` looked at between boards.
+/// with its own moves), each board's table kept from one of its positions to the next, `stop`
+/// looked at between boards.
 pub fn review(position: &Position, stop: &Stop) -> Result<BoardsReview, ApiError> {
     let mut boards: Vec<SumBoard> = position
         .ns
@@ -484,7 +506,9 @@ pub fn review(position: &Position, stop: &Stop) -> Result<BoardsReview, ApiError
             line: Vec::new(),
         })
         .collect();
-    let mut values = values_of(&boards, stop)?;
+    let engines = engines(&boards)?;
+    let mut searches: Vec<BoardSearch> = engines.iter().map(BoardValues::search).collect();
+    let mut values = values_of(&mut searches, &boards, stop)?;
     let start_values: Vec<u32> = values.iter().map(|v| v.value).collect();
     let start_nim_sum = start_values.iter().fold(0, |x, v| x ^ v);
     let mut moves = Vec::with_capacity(position.moves.len());
@@ -501,7 +525,7 @@ pub fn review(position: &Position, stop: &Stop) -> Result<BoardsReview, ApiError
             .collect();
         let mistake = !winning.is_empty() && !winning.contains(&m.into());
         boards[m.board].line.push(m.number);
-        values[m.board] = board_values(&boards[m.board], stop)?;
+        values[m.board] = board_values(&mut searches[m.board], &boards[m.board], stop)?;
         let after: Vec<u32> = values.iter().map(|v| v.value).collect();
         moves.push(ReviewedBoardMove {
             board: m.board,
