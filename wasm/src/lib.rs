@@ -214,6 +214,32 @@ mod tests {
     }
 
     #[test]
+    fn a_game_on_boards_and_its_review_answer_as_the_server_does() {
+        // 1..3 (value 1) beside 1..4 (value 0): the perfect player opens with 2 on 1..3, which
+        // leaves the nim-sum 0.
+        let mut game = call(
+            "POST",
+            "/api/boards",
+            br#"{"boards": [3, 4], "you": "second", "hints": true}"#,
+        );
+        assert_eq!(game.status(), 200);
+        let value = body(&mut game);
+        assert_eq!(value["reply"], serde_json::json!({"board": 0, "number": 2}));
+        assert_eq!(value["nim_sum"], 0);
+        let mut review = call(
+            "POST",
+            "/api/boards/review",
+            br#"{"boards": [3, 4], "moves": [{"board": 1, "number": 4}]}"#,
+        );
+        assert_eq!(review.status(), 200);
+        // From nim-sum 1, 4 on 1..4 (value 2 after it) leaves 3: a mistake.
+        assert_eq!(body(&mut review)["first_mistake"], 0);
+        let mut refused = call("POST", "/api/boards", br#"{"boards": [3], "you": "first"}"#);
+        assert_eq!(refused.status(), 422);
+        assert_eq!(body(&mut refused)["code"], "boards_count");
+    }
+
+    #[test]
     fn the_chart_reads_its_query() {
         assert_eq!(chart_to("").unwrap(), DEFAULT_CHART_N);
         assert_eq!(chart_to("to=30").unwrap(), 30);
