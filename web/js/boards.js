@@ -109,7 +109,6 @@ function sumWords(answer) {
 }
 
 function statusText(answer) {
-  const last = answer.moves.length ? answer.moves[answer.moves.length - 1] : null;
   if (answer.over) return endWords(answer);
   if (game.opponent === 'person') return t('boards.turn_of', answer.to_move_side);
   if (answer.to_move !== 'you') return t('boards.opponent_to_move');
