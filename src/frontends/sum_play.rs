@@ -9,7 +9,7 @@
 use crate::engines::grundy::sums::{self, SumBoard, SumMove};
 use crate::engines::grundy::{values_after, GrundyError, Values};
 use crate::game::{legal_moves_after, OpeningRule, Player};
-use crate::players::{self, Game};
+use crate::players::{self, Game, Stop, Stopped};
 use rand::Rng;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -72,7 +72,8 @@ fn letter(board: usize) -> char {
     (b'A' + board as u8) as char
 }
 
-fn legal(boards: &[SumBoard]) -> Vec<Vec<u64>> {
+/// The legal moves of each board (ascending), by its own rules.
+pub fn legal(boards: &[SumBoard]) -> Vec<Vec<u64>> {
     boards
         .iter()
         .map(|b| legal_moves_after(b.n, OpeningRule::Even, &b.line).unwrap_or_default())
@@ -109,35 +110,63 @@ impl SumOpponent {
     ) -> Result<SumMove, GrundyError> {
         let moves = legal(boards);
         match self {
-            SumOpponent::Perfect => {
-                let answer = valuer.sum(boards)?;
-                // From a lost position (nim-sum 0) any move loses against best play: the
-                // smallest number of the first board with a move.
-                Ok(answer.winning_move.unwrap_or_else(|| {
-                    let board = moves.iter().position(|m| !m.is_empty()).unwrap_or(0);
-                    SumMove {
-                        board,
-                        number: moves[board][0],
-                    }
-                }))
-            }
+            SumOpponent::Perfect => Ok(nim_sum_move(&valuer.sum(boards)?, &moves)),
+            // `Stop::never` is never reached: the level always answers.
             SumOpponent::Level { player, seed } => {
-                let open: Vec<usize> = (0..boards.len())
-                    .filter(|&i| !moves[i].is_empty())
-                    .collect();
-                let mut rng = players::position_rng(*seed ^ made as u64, boards[0].n, &[]);
-                let board = open[rng.random_range(0..open.len())];
-                let b = &boards[board];
-                let number = Game::from_line(b.n, OpeningRule::Even, &b.line)
-                    .ok()
-                    .and_then(|game| {
-                        player.choose(&game, &mut players::position_rng(*seed, b.n, &b.line))
-                    })
-                    .unwrap_or(moves[board][0]);
-                Ok(SumMove { board, number })
+                Ok(
+                    level_move(player.as_ref(), *seed, made, boards, &moves, &Stop::never())
+                        .unwrap_or_else(|Stopped| first_move(&moves)),
+                )
             }
         }
     }
+}
+
+/// The smallest number of the first board with a move.
+fn first_move(moves: &[Vec<u64>]) -> SumMove {
+    let board = moves.iter().position(|m| !m.is_empty()).unwrap_or(0);
+    SumMove {
+        board,
+        number: moves[board].first().copied().unwrap_or(0),
+    }
+}
+
+/// The perfect player's move on a sum whose values are `sum` (legal moves `moves`, one list a
+/// board, not all empty): the move to nim-sum 0 when there is one; from a lost position (nim-sum
+/// 0) every move loses against best play, and it names the smallest number of the first board
+/// with a move. The terminal game and `jg serve`'s `/api/boards` both play it.
+pub fn nim_sum_move(sum: &sums::SumValues, moves: &[Vec<u64>]) -> SumMove {
+    sum.winning_move.unwrap_or_else(|| first_move(moves))
+}
+
+/// A level's move on a sum (`made` moves made so far; legal moves `moves`, not all empty): a
+/// board drawn at random among those with a move (from the seed and `made`), then the level's
+/// own move on that board as if it were alone. The terminal game and `jg serve`'s
+/// `/api/boards` both play it; `Stopped` when `stop` is reached first.
+pub fn level_move(
+    player: &dyn players::Player,
+    seed: u64,
+    made: usize,
+    boards: &[SumBoard],
+    moves: &[Vec<u64>],
+    stop: &Stop,
+) -> Result<SumMove, Stopped> {
+    let open: Vec<usize> = (0..boards.len())
+        .filter(|&i| !moves[i].is_empty())
+        .collect();
+    let mut rng = players::position_rng(seed ^ made as u64, boards[0].n, &[]);
+    let board = open[rng.random_range(0..open.len())];
+    let b = &boards[board];
+    let chosen = match Game::from_line(b.n, OpeningRule::Even, &b.line) {
+        Ok(game) => {
+            player.choose_until(&game, &mut players::position_rng(seed, b.n, &b.line), stop)?
+        }
+        Err(_) => None,
+    };
+    Ok(SumMove {
+        board,
+        number: chosen.unwrap_or(moves[board][0]),
+    })
 }
 
 /// Plays one game on the boards 1..=ns[i] side by side: the person is `human`, `opponent` the

@@ -28,7 +28,7 @@
 // (`last.mjs` checks what the whole run saw: it stays last); the harness is harness.mjs.
 import { cleanup, main, overall } from './harness.mjs';
 
-const VIEWS = ['play', 'results', 'verify', 'french', 'words', 'lesson', 'teacher', 'a11y', 'static', 'last'];
+const VIEWS = ['play', 'results', 'verify', 'french', 'words', 'lesson', 'teacher', 'boards', 'a11y', 'static', 'last'];
 for (const v of VIEWS) await import(`./views/${v}.mjs`);
 
 main()

@@ -8,6 +8,7 @@
 //! and the stop are the worker's (web/js/api.js ends a worker past the time limit), bodies are
 //! the page's own, and one request runs at a time.
 
+use juniper_green::frontends::serve::boards::{self, BoardsBody, BoardsReviewBody};
 use juniper_green::frontends::serve::bounds::{Limits, DEFAULT_CHART_N};
 use juniper_green::frontends::serve::error::{ApiError, StatusCode};
 use juniper_green::frontends::serve::game::{answer, GameBody};
@@ -95,6 +96,14 @@ fn route(method: &str, path: &str, body: &[u8]) -> Result<Answer, ApiError> {
         ("POST", ["api", "plan"]) => {
             let (n, moves, chosen) = line::parse_body::<plan::PlanBody>(body)?.request()?;
             Ok(json(&plan::plan_for(n, &moves, chosen, &stop)?))
+        }
+        ("POST", ["api", "boards"]) => {
+            let request = line::parse_body::<BoardsBody>(body)?.request()?;
+            Ok(json(&boards::answer(&request, &stop)?))
+        }
+        ("POST", ["api", "boards", "review"]) => {
+            let position = line::parse_body::<BoardsReviewBody>(body)?.position()?;
+            Ok(json(&boards::review(&position, &stop)?))
         }
         ("POST", ["api", "verify"]) => {
             let steps = limits.verify_limits(limits.time_limit, None);
@@ -229,6 +238,32 @@ mod tests {
         assert_eq!(call("GET", "/api/qr", b"").status(), 422);
         // The static site has no server, so no network address: the page uses its own.
         assert_eq!(call("GET", "/api/addresses", b"").status(), 404);
+    }
+
+    #[test]
+    fn a_game_on_boards_and_its_review_answer_as_the_server_does() {
+        // 1..3 (value 1) beside 1..4 (value 0): the perfect player opens with 2 on 1..3, which
+        // leaves the nim-sum 0.
+        let mut game = call(
+            "POST",
+            "/api/boards",
+            br#"{"boards": [3, 4], "you": "second", "hints": true}"#,
+        );
+        assert_eq!(game.status(), 200);
+        let value = body(&mut game);
+        assert_eq!(value["reply"], serde_json::json!({"board": 0, "number": 2}));
+        assert_eq!(value["nim_sum"], 0);
+        let mut review = call(
+            "POST",
+            "/api/boards/review",
+            br#"{"boards": [3, 4], "moves": [{"board": 1, "number": 4}]}"#,
+        );
+        assert_eq!(review.status(), 200);
+        // From nim-sum 1, 4 on 1..4 (value 2 after it) leaves 3: a mistake.
+        assert_eq!(body(&mut review)["first_mistake"], 0);
+        let mut refused = call("POST", "/api/boards", br#"{"boards": [3], "you": "first"}"#);
+        assert_eq!(refused.status(), 422);
+        assert_eq!(body(&mut refused)["code"], "boards_count");
     }
 
     #[test]

@@ -11,10 +11,13 @@ import { helpsOn, isLesson, lesson } from './lesson.js';
 import { showTeacher, startTeacher } from './teacher.js';
 import { showResults, startResults } from './results.js';
 import { startVerify } from './verify.js';
+import { startBoards } from './boards.js';
+import { startNim } from './nim.js';
 
-const VIEWS = ['play', 'review', 'results', 'verify', 'teacher'];
-// The views a lesson link with every help off leaves out (lesson.js): they give the answers.
-const HELPS = ['results', 'verify', 'teacher'];
+const VIEWS = ['play', 'review', 'results', 'verify', 'teacher', 'boards', 'nim'];
+// The views a lesson link with every help off leaves out (lesson.js): they give the answers
+// (the game on boards marks the winning moves and the values).
+const HELPS = ['results', 'verify', 'teacher', 'boards', 'nim'];
 
 function route() {
   // A view's hash may carry its own parameters: `#review?n=20&line=14,7,1,11`.
@@ -49,6 +52,8 @@ startReview((g) => {
 startResults();
 startVerify();
 startTeacher();
+startBoards();
+startNim();
 startPlay((g) => {
   location.hash = '#review';
   reviewGame(g);

@@ -378,6 +378,99 @@ const en = {
         'The Results tab lists them: keep it for the end of the lesson.',
     ]]],
   ],
+
+  // ---- boards (issue 56)
+  'nav.boards': 'Two boards',
+  'nav.nim': 'Nim',
+  'boards.title': 'Two or three boards side by side',
+  'boards.rules':
+    'Each board is a game of its own, with its own numbers from 1 to n. On your turn, name one number on ONE board: ' +
+    'the first number of a board must be even, and every later number on that board must divide the last number ' +
+    'named on that board or be a multiple of it. Whoever cannot name a number on any board loses.',
+  'boards.preset_label': 'Boards',
+  'boards.preset': (ns) => ns.map((n) => `1 to ${num(n)}`).join(' + '),
+  'boards.n1': 'Board A: n',
+  'boards.n2': 'Board B: n',
+  'boards.n3': 'Board C: n',
+  'boards.n3_none': 'none',
+  'boards.levels':
+    'Level 5 plays by the values of the boards (below), so it wins whenever it can. The other levels pick a board ' +
+    'at random, then play on it as they play on one board.',
+  'boards.board_name': (letter, n) => `Board ${letter}: 1 to ${num(n)}`,
+  'boards.value': (v) => `value ${num(v)}`,
+  'boards.sum': ({ values, nimSum, toMove }) =>
+    `Values ${values.map((v) => num(v)).join(' ⊕ ')} = ${num(nimSum)} (the nim-sum). ` +
+    (!toMove ? '' : nimSum !== 0
+      ? 'Not 0: you can win. Play a yellow number: it leaves a nim-sum of 0.'
+      : 'It is 0: every move leaves a nim-sum other than 0. Play, and wait for a mistake.'),
+  'boards.turn_of': (side) => (side === 'first' ? 'Blue to play.' : 'Red to play.'),
+  'boards.opponent_to_move': 'Your opponent is thinking…',
+  'boards.your_move': (reply) => (reply ? `Your opponent played ${num(reply.number)} on board ${reply.board}. Your turn.` : 'Your turn.'),
+  'boards.end_you': ({ board, number }) => `You win! The last number was ${num(number)} on board ${board}, and your opponent has no number left to name on any board.`,
+  'boards.end_opp': ({ board, number }) => `Your opponent wins. The last number was ${num(number)} on board ${board}, and you have no number left to name on any board.`,
+  'boards.end_side': (side, { board, number }) =>
+    `${side === 'first' ? 'Blue' : 'Red'} wins! The last number was ${num(number)} on board ${board}, and ${side === 'first' ? 'Red' : 'Blue'} has no number left on any board.`,
+  'boards.move': ({ who, board, number }) => `${who}: ${num(number)} on ${board}`,
+  'boards.first': 'Blue',
+  'boards.second': 'Red',
+  'boards.moves': 'Moves',
+  'boards.review_title': 'Review of the game',
+  'boards.review_start': ({ values, nimSum }) =>
+    `At the start the values were ${values.map((v) => num(v)).join(', ')}, nim-sum ${num(nimSum)}: ` +
+    `${nimSum !== 0 ? 'the first player could win.' : 'the second player could win.'}`,
+  'boards.review_clean': 'Nobody threw a win away.',
+  'boards.review_first': (k) => `The first mistake was move ${num(k)}.`,
+  'boards.review_values': ({ values, before, nimSum }) =>
+    `values after: ${values.map((v) => num(v)).join(', ')}; nim-sum ${num(before)} → ${num(nimSum)}`,
+  'boards.verdict_kept': () => 'kept the win (nim-sum 0)',
+  'boards.verdict_mistake': (winning) => `a mistake: ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} left a nim-sum of 0`,
+  'boards.verdict_lost': () => 'no win to keep (the nim-sum was 0)',
+  'code.boards_count': ({ count, min, max }) => `A game has ${num(min)} or ${num(max)} boards, not ${num(count)}.`,
+  'code.board_range': ({ board }) => `There is no board ${board} in this game.`,
+  'nim.title': 'Nim and Juniper Green',
+  'nim.intro':
+    'If you know Nim, you know how to win on several boards of Juniper Green at once. Each position of a board ' +
+    'gets a number, its value, and the values work like Nim heaps.',
+  'nim.mex_title': 'The value of a position: mex',
+  'nim.mex':
+    'Look at every move you can make. Each move leads to a position with its own value. The value of your position ' +
+    'is the smallest number 0, 1, 2, … that is NOT among those values (the "mex", for minimum excluded). A position ' +
+    'with no move has value 0.',
+  'nim.p_title': 'Value 0: the losing positions',
+  'nim.p':
+    'A position of value 0 is lost for the player to move if the other plays well (a P-position, like two equal ' +
+    'heaps in Nim): every move leads to a value other than 0, and from there the other player can always come back to 0.',
+  'nim.xor_title': 'Several boards: the XOR of the values',
+  'nim.xor':
+    'A board of value v behaves exactly like a Nim heap of v counters: from it you can reach every smaller value. ' +
+    'So, as in Nim, write the values in binary and add them without carrying (XOR, written ⊕). This is the nim-sum. ' +
+    'The player to move wins exactly when the nim-sum is not 0.',
+  'nim.why':
+    'Why: from a nim-sum of 0, every move changes one value, so the nim-sum stops being 0. From a nim-sum other ' +
+    'than 0, there is always a board whose value can be lowered to make the nim-sum 0 again. The winner keeps ' +
+    'giving the other player a nim-sum of 0, until the other player has no move at all.',
+  'nim.example_title': 'An example, computed by the engine',
+  'nim.example_mex': ({ n, options, value }) =>
+    `On the board 1 to ${num(n)}, the first number can be ${options.map((o) => num(o.number)).join(', ')}. ` +
+    `After them the values are ${options.map((o) => `${num(o.value)} (after ${num(o.number)})`).join(', ')}. ` +
+    `The smallest number not in this list is ${num(value)}: the start of 1 to ${num(n)} has value ${num(value)}.`,
+  'nim.example_p': ({ n, zeros }) =>
+    zeros.length
+      ? `Opening with ${zeros.map((k) => num(k)).join(' or ')} leaves value 0: on 1 to ${num(n)} alone, these openings win.`
+      : `No opening leaves value 0: on 1 to ${num(n)} alone, the first player loses.`,
+  'nim.example_xor': ({ boards, nimSum, winning }) =>
+    `Side by side: ${boards.map((b) => `board ${b.letter} (1 to ${num(b.n)}) has value ${num(b.value)}`).join(', ')}. ` +
+    `The nim-sum is ${num(nimSum)}. ` +
+    (nimSum !== 0
+      ? `The first player wins by playing ${winning.map((w) => `${num(w.number)} on ${w.board}`).join(' or ')}: it leaves a nim-sum of 0.`
+      : 'The first player loses if the second plays well.'),
+  'nim.game_title': 'The values of your game',
+  'nim.no_game': 'Start a game in Two boards to see the values of its boards here.',
+  'nim.game': ({ boards, nimSum, over }) =>
+    `${boards.map((b) => `Board ${b.letter} (1 to ${num(b.n)}): value ${num(b.value)}`).join('; ')}. ` +
+    `Nim-sum ${num(nimSum)}: ` +
+    (over ? 'the game is over.' : nimSum !== 0 ? 'the player to move can win.' : 'the player to move loses if the other plays well.'),
+  'nim.to_boards': 'Go to the game',
 };
 
 // A French maths teacher's words: « tu » to the pupil, a narrow no-break space (U+202F) before
@@ -700,6 +793,99 @@ const fr = {
         'L’onglet Résultats les donne : gardez-le pour la fin de la séance.',
     ]]],
   ],
+
+  // ---- boards (issue 56)
+  'nav.boards': 'Deux plateaux',
+  'nav.nim': 'Nim',
+  'boards.title': 'Deux ou trois plateaux côte à côte',
+  'boards.rules':
+    'Chaque plateau est une partie à lui seul, avec ses nombres de 1 à n. À ton tour, annonce un nombre sur UN plateau\u202f: ' +
+    'le premier nombre d’un plateau doit être pair, et chaque nombre suivant sur ce plateau doit diviser le dernier nombre ' +
+    'annoncé sur ce plateau ou en être un multiple. Celui qui ne peut annoncer aucun nombre sur aucun plateau a perdu.',
+  'boards.preset_label': 'Plateaux',
+  'boards.preset': (ns) => ns.map((n) => `de 1 à ${num(n)}`).join(' + '),
+  'boards.n1': 'Plateau A\u202f: n',
+  'boards.n2': 'Plateau B\u202f: n',
+  'boards.n3': 'Plateau C\u202f: n',
+  'boards.n3_none': 'aucun',
+  'boards.levels':
+    'Le niveau 5 joue d’après les valeurs des plateaux (ci-dessous)\u202f: il gagne dès qu’il le peut. Les autres niveaux ' +
+    'choisissent un plateau au hasard, puis y jouent comme sur un seul plateau.',
+  'boards.board_name': (letter, n) => `Plateau ${letter}\u202f: de 1 à ${num(n)}`,
+  'boards.value': (v) => `valeur ${num(v)}`,
+  'boards.sum': ({ values, nimSum, toMove }) =>
+    `Valeurs ${values.map((v) => num(v)).join(' ⊕ ')} = ${num(nimSum)} (la somme de Nim). ` +
+    (!toMove ? '' : nimSum !== 0
+      ? 'Ce n’est pas 0\u202f: tu peux gagner. Joue un nombre jaune\u202f: il laisse une somme de Nim égale à 0.'
+      : 'C’est 0\u202f: chaque coup laisse une somme de Nim différente de 0. Joue, et attends une erreur.'),
+  'boards.turn_of': (side) => (side === 'first' ? 'Au tour de Bleu.' : 'Au tour de Rouge.'),
+  'boards.opponent_to_move': 'Ton adversaire réfléchit…',
+  'boards.your_move': (reply) => (reply ? `Ton adversaire a joué ${num(reply.number)} sur le plateau ${reply.board}. À toi.` : 'À toi.'),
+  'boards.end_you': ({ board, number }) => `Tu as gagné\u202f! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ton adversaire n’a plus aucun nombre à annoncer sur aucun plateau.`,
+  'boards.end_opp': ({ board, number }) => `Ton adversaire a gagné. Le dernier nombre était ${num(number)} sur le plateau ${board}, et tu n’as plus aucun nombre à annoncer sur aucun plateau.`,
+  'boards.end_side': (side, { board, number }) =>
+    `${side === 'first' ? 'Bleu' : 'Rouge'} a gagné\u202f! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ${side === 'first' ? 'Rouge' : 'Bleu'} n’a plus aucun nombre sur aucun plateau.`,
+  'boards.move': ({ who, board, number }) => `${who}\u202f: ${num(number)} sur ${board}`,
+  'boards.first': 'Bleu',
+  'boards.second': 'Rouge',
+  'boards.moves': 'Coups',
+  'boards.review_title': 'La partie revue',
+  'boards.review_start': ({ values, nimSum }) =>
+    `Au départ, les valeurs étaient ${values.map((v) => num(v)).join(', ')}, somme de Nim ${num(nimSum)}\u202f: ` +
+    `${nimSum !== 0 ? 'le premier joueur pouvait gagner.' : 'le second joueur pouvait gagner.'}`,
+  'boards.review_clean': 'Personne n’a laissé filer une victoire.',
+  'boards.review_first': (k) => `La première erreur est le coup ${num(k)}.`,
+  'boards.review_values': ({ values, before, nimSum }) =>
+    `valeurs après\u202f: ${values.map((v) => num(v)).join(', ')}\u202f; somme de Nim ${num(before)} → ${num(nimSum)}`,
+  'boards.verdict_kept': () => 'garde la victoire (somme de Nim 0)',
+  'boards.verdict_mistake': (winning) => `une erreur\u202f: ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} laissait une somme de Nim égale à 0`,
+  'boards.verdict_lost': () => 'pas de victoire à garder (la somme de Nim était 0)',
+  'code.boards_count': ({ count, min, max }) => `Une partie se joue sur ${num(min)} ou ${num(max)} plateaux, pas ${num(count)}.`,
+  'code.board_range': ({ board }) => `Il n’y a pas de plateau ${board} dans cette partie.`,
+  'nim.title': 'Le Nim et Juniper Green',
+  'nim.intro':
+    'Si tu connais le Nim, tu sais gagner sur plusieurs plateaux de Juniper Green à la fois. Chaque position d’un ' +
+    'plateau reçoit un nombre, sa valeur, et les valeurs se comportent comme des tas de Nim.',
+  'nim.mex_title': 'La valeur d’une position\u202f: le mex',
+  'nim.mex':
+    'Regarde tous les coups que tu peux jouer. Chaque coup mène à une position qui a sa propre valeur. La valeur de ta ' +
+    'position est le plus petit nombre 0, 1, 2, … qui N’EST PAS parmi ces valeurs (le «\u202fmex\u202f», le plus petit ' +
+    'exclu). Une position sans aucun coup a la valeur 0.',
+  'nim.p_title': 'La valeur 0\u202f: les positions perdantes',
+  'nim.p':
+    'Une position de valeur 0 est perdue pour celui qui doit jouer si l’autre joue bien (une P-position, comme deux ' +
+    'tas égaux au Nim)\u202f: chaque coup mène à une valeur différente de 0, et de là l’autre joueur peut toujours revenir à 0.',
+  'nim.xor_title': 'Plusieurs plateaux\u202f: le XOR des valeurs',
+  'nim.xor':
+    'Un plateau de valeur v se comporte exactement comme un tas de Nim de v jetons\u202f: de là, on peut atteindre chaque ' +
+    'valeur plus petite. Alors, comme au Nim, écris les valeurs en binaire et additionne-les sans retenue (le XOR, ' +
+    'noté ⊕). C’est la somme de Nim. Celui qui doit jouer gagne exactement quand la somme de Nim n’est pas 0.',
+  'nim.why':
+    'Pourquoi\u202f? Depuis une somme de Nim égale à 0, chaque coup change une valeur, donc la somme de Nim n’est plus 0. ' +
+    'Depuis une somme de Nim différente de 0, il y a toujours un plateau dont on peut baisser la valeur pour revenir ' +
+    'à une somme de 0. Le gagnant redonne sans cesse une somme de 0 à l’autre, jusqu’à ce que l’autre n’ait plus aucun coup.',
+  'nim.example_title': 'Un exemple, calculé par le moteur',
+  'nim.example_mex': ({ n, options, value }) =>
+    `Sur le plateau de 1 à ${num(n)}, le premier nombre peut être ${options.map((o) => num(o.number)).join(', ')}. ` +
+    `Après eux, les valeurs sont ${options.map((o) => `${num(o.value)} (après ${num(o.number)})`).join(', ')}. ` +
+    `Le plus petit nombre absent de cette liste est ${num(value)}\u202f: le départ de 1 à ${num(n)} a la valeur ${num(value)}.`,
+  'nim.example_p': ({ n, zeros }) =>
+    zeros.length
+      ? `Commencer par ${zeros.map((k) => num(k)).join(' ou ')} laisse la valeur 0\u202f: sur le plateau de 1 à ${num(n)} seul, ces débuts gagnent.`
+      : `Aucun début ne laisse la valeur 0\u202f: sur le plateau de 1 à ${num(n)} seul, le premier joueur perd.`,
+  'nim.example_xor': ({ boards, nimSum, winning }) =>
+    `Côte à côte\u202f: ${boards.map((b) => `le plateau ${b.letter} (de 1 à ${num(b.n)}) a la valeur ${num(b.value)}`).join(', ')}. ` +
+    `La somme de Nim est ${num(nimSum)}. ` +
+    (nimSum !== 0
+      ? `Le premier joueur gagne en jouant ${winning.map((w) => `${num(w.number)} sur ${w.board}`).join(' ou ')}\u202f: cela laisse une somme de Nim égale à 0.`
+      : 'Le premier joueur perd si le second joue bien.'),
+  'nim.game_title': 'Les valeurs de ta partie',
+  'nim.no_game': 'Commence une partie dans «\u202fDeux plateaux\u202f» pour voir ici les valeurs de ses plateaux.',
+  'nim.game': ({ boards, nimSum, over }) =>
+    `${boards.map((b) => `Plateau ${b.letter} (de 1 à ${num(b.n)})\u202f: valeur ${num(b.value)}`).join('\u202f; ')}. ` +
+    `Somme de Nim ${num(nimSum)}\u202f: ` +
+    (over ? 'la partie est finie.' : nimSum !== 0 ? 'celui qui doit jouer peut gagner.' : 'celui qui doit jouer perd si l’autre joue bien.'),
+  'nim.to_boards': 'Aller à la partie',
 };
 
 // Exported for the browser test, which checks that both tables have the same keys.

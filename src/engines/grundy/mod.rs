@@ -104,18 +104,47 @@ impl BoardValues {
     pub fn after(
         &self,
         line: &[u64],
+        progress: impl FnMut(usize, usize),
+    ) -> Result<Values, GrundyError> {
+        self.search().after(line, progress)
+    }
+
+    /// A search of this board whose table of values is kept from one position to the next:
+    /// a value is that of a position (last number, unnamed numbers), whatever the line that
+    /// led there, so the positions of one game share most of their work (a review, a reply).
+    pub fn search(&self) -> BoardSearch<'_> {
+        BoardSearch {
+            board: self,
+            fast: FastValues::new(&self.board, Folds::ALL, self.limits.memory_mib << 20),
+        }
+    }
+}
+
+/// The values of positions of one board, its table kept between them (under the board's
+/// memory bound, for all of them together).
+pub struct BoardSearch<'b> {
+    board: &'b BoardValues,
+    fast: FastValues<'b>,
+}
+
+impl BoardSearch<'_> {
+    /// As [`BoardValues::after`]; `counts` and `held` are those of the search so far.
+    pub fn after(
+        &mut self,
+        line: &[u64],
         mut progress: impl FnMut(usize, usize),
     ) -> Result<Values, GrundyError> {
-        let n = self.board.n() as u64;
-        let rule = self.board.opening_rule();
+        let this = self.board;
+        let n = this.board.n() as u64;
+        let rule = this.board.opening_rule();
         check_line(n, rule, line)?;
         let named: NumberSet = line.iter().fold(0, |s, &k| s | bit(k as u32));
-        let unplayed = self.board.all() & !named;
+        let unplayed = this.board.all() & !named;
         let legal = match line.last() {
-            None => self.board.openings(),
-            Some(&c) => self.board.neighbours(c as u32) & unplayed,
+            None => this.board.openings(),
+            Some(&c) => this.board.neighbours(c as u32) & unplayed,
         };
-        let mut fast = FastValues::new(&self.board, Folds::ALL, self.limits.memory_mib << 20);
+        let fast = &mut self.fast;
         let total = legal.count_ones() as usize;
         let mut moves = Vec::with_capacity(total);
         for (i, m) in numbers(legal).enumerate() {
@@ -123,7 +152,7 @@ impl BoardValues {
                 .value(m, unplayed & !bit(m))
                 .map_err(|full| GrundyError::MemoryBound {
                     n,
-                    mib: self.limits.memory_mib,
+                    mib: this.limits.memory_mib,
                     positions: full.positions,
                 })?;
             moves.push((m as u64, v));

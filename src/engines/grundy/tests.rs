@@ -264,3 +264,30 @@ fn a_full_table_is_refused_with_the_flag_to_raise() {
         Err(super::GrundyError::TooLarge { .. })
     ));
 }
+
+/// A search that keeps its table from one position to the next (a review, a reply) gives each
+/// position the values a fresh table gives it, along random games, both rules.
+#[test]
+fn a_kept_table_gives_the_values_of_a_fresh_one() {
+    let mut rng = ChaCha8Rng::seed_from_u64(56);
+    for rule in RULES {
+        for n in [20u64, 30, 36] {
+            let engine = super::BoardValues::new(n, rule, Limits::default()).unwrap();
+            let mut search = engine.search();
+            let mut line: Vec<u64> = Vec::new();
+            loop {
+                let kept = search.after(&line, |_, _| {}).unwrap();
+                let fresh = values_after(n, rule, &line).unwrap();
+                assert_eq!(
+                    (kept.value, &kept.moves),
+                    (fresh.value, &fresh.moves),
+                    "n = {n} {line:?}"
+                );
+                if kept.moves.is_empty() {
+                    break;
+                }
+                line.push(kept.moves[rng.random_range(0..kept.moves.len())].0);
+            }
+        }
+    }
+}

@@ -12,6 +12,8 @@
 //!   proves the strategy;
 //! - [`review`]: `POST /api/review`, every move marked as keeping or throwing away the win;
 //!   [`plan`]: `POST /api/plan`, a winning move and the answer to every reply (why it wins);
+//! - [`boards`]: `POST /api/boards` and `/api/boards/review`, a game on two or three boards
+//!   side by side: each board's Sprague–Grundy value, the nim-sum, the reply, the review;
 //! - [`results`]: who wins n, the theorem, the chart, the certificate of n and its proof in
 //!   words (`jg explain`);
 //! - [`verify`]: an uploaded certificate checked by `jg_verify`;
@@ -28,6 +30,7 @@
 
 #[cfg(feature = "serve")]
 pub mod assets;
+pub mod boards;
 pub mod bounds;
 pub mod end;
 pub mod error;

@@ -6,6 +6,7 @@
 //! Unknown paths and wrong methods get JSON too; nothing here panics on any input.
 
 use super::assets::asset;
+use super::boards::{self, BoardsBody, BoardsReviewBody};
 use super::bounds::{
     Limits, ADDRESS_BODY_BYTES, BODY_BYTES, DEFAULT_CHART_N, MAX_JSON_BYTES, MAX_UPLOAD_BYTES,
 };
@@ -91,6 +92,8 @@ pub fn app_and_stopper(limits: Limits, hosts: Hosts) -> (Router, Stopper) {
         .route("/api/game", post(game))
         .route("/api/review", post(review_handler))
         .route("/api/plan", post(plan_handler))
+        .route("/api/boards", post(boards_handler))
+        .route("/api/boards/review", post(boards_review_handler))
         .route("/api/proof/{n}", get(proof))
         .route("/api/certificate/{n}", get(certificate))
         .route("/api/results/{n}", get(results_handler))
@@ -384,6 +387,38 @@ async fn plan_handler(
     let value = blocking(&shared, move |stop| {
         let _held = held;
         plan_for(n, &moves, chosen, stop)
+    })
+    .await?;
+    Ok(Json(value).into_response())
+}
+
+async fn boards_handler(
+    State(shared): State<Shared>,
+    from: From,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let (body, held) = json_body::<BoardsBody>(&shared, &from, &headers, body).await?;
+    let request = body.request()?;
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        boards::answer(&request, stop)
+    })
+    .await?;
+    Ok(Json(value).into_response())
+}
+
+async fn boards_review_handler(
+    State(shared): State<Shared>,
+    from: From,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let (body, held) = json_body::<BoardsReviewBody>(&shared, &from, &headers, body).await?;
+    let position = body.position()?;
+    let value = blocking(&shared, move |stop| {
+        let _held = held;
+        boards::review(&position, stop)
     })
     .await?;
     Ok(Json(value).into_response())
