@@ -799,46 +799,46 @@ const fr = {
   'nav.nim': 'Nim',
   'boards.title': 'Deux ou trois plateaux côte à côte',
   'boards.rules':
-    'Chaque plateau est une partie à lui seul, avec ses nombres de 1 à n. À ton tour, annonce un nombre sur UN plateau\u202f: ' +
+    'Chaque plateau est une partie à lui seul, avec ses nombres de 1 à n. À ton tour, annonce un nombre sur UN plateau : ' +
     'le premier nombre d’un plateau doit être pair, et chaque nombre suivant sur ce plateau doit diviser le dernier nombre ' +
     'annoncé sur ce plateau ou en être un multiple. Celui qui ne peut annoncer aucun nombre sur aucun plateau a perdu.',
   'boards.preset_label': 'Plateaux',
   'boards.preset': (ns) => ns.map((n) => `de 1 à ${num(n)}`).join(' + '),
-  'boards.n1': 'Plateau A\u202f: n',
-  'boards.n2': 'Plateau B\u202f: n',
-  'boards.n3': 'Plateau C\u202f: n',
+  'boards.n1': 'Plateau A : n',
+  'boards.n2': 'Plateau B : n',
+  'boards.n3': 'Plateau C : n',
   'boards.n3_none': 'aucun',
   'boards.levels':
-    'Le niveau 5 joue d’après les valeurs des plateaux (ci-dessous)\u202f: il gagne dès qu’il le peut. Les autres niveaux ' +
+    'Le niveau 5 joue d’après les valeurs des plateaux (ci-dessous) : il gagne dès qu’il le peut. Les autres niveaux ' +
     'choisissent un plateau au hasard, puis y jouent comme sur un seul plateau.',
-  'boards.board_name': (letter, n) => `Plateau ${letter}\u202f: de 1 à ${num(n)}`,
+  'boards.board_name': (letter, n) => `Plateau ${letter} : de 1 à ${num(n)}`,
   'boards.value': (v) => `valeur ${num(v)}`,
   'boards.sum': ({ values, nimSum, toMove }) =>
     `Valeurs ${values.map((v) => num(v)).join(' ⊕ ')} = ${num(nimSum)} (la somme de Nim). ` +
     (!toMove ? '' : nimSum !== 0
-      ? 'Ce n’est pas 0\u202f: tu peux gagner. Joue un nombre jaune\u202f: il laisse une somme de Nim égale à 0.'
-      : 'C’est 0\u202f: chaque coup laisse une somme de Nim différente de 0. Joue, et attends une erreur.'),
+      ? 'Ce n’est pas 0 : tu peux gagner. Joue un nombre jaune : il laisse une somme de Nim égale à 0.'
+      : 'C’est 0 : chaque coup laisse une somme de Nim différente de 0. Joue, et attends une erreur.'),
   'boards.turn_of': (side) => (side === 'first' ? 'Au tour de Bleu.' : 'Au tour de Rouge.'),
   'boards.opponent_to_move': 'Ton adversaire réfléchit…',
   'boards.your_move': (reply) => (reply ? `Ton adversaire a joué ${num(reply.number)} sur le plateau ${reply.board}. À toi.` : 'À toi.'),
-  'boards.end_you': ({ board, number }) => `Tu as gagné\u202f! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ton adversaire n’a plus aucun nombre à annoncer sur aucun plateau.`,
+  'boards.end_you': ({ board, number }) => `Tu as gagné ! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ton adversaire n’a plus aucun nombre à annoncer sur aucun plateau.`,
   'boards.end_opp': ({ board, number }) => `Ton adversaire a gagné. Le dernier nombre était ${num(number)} sur le plateau ${board}, et tu n’as plus aucun nombre à annoncer sur aucun plateau.`,
   'boards.end_side': (side, { board, number }) =>
-    `${side === 'first' ? 'Bleu' : 'Rouge'} a gagné\u202f! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ${side === 'first' ? 'Rouge' : 'Bleu'} n’a plus aucun nombre sur aucun plateau.`,
-  'boards.move': ({ who, board, number }) => `${who}\u202f: ${num(number)} sur ${board}`,
+    `${side === 'first' ? 'Bleu' : 'Rouge'} a gagné ! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ${side === 'first' ? 'Rouge' : 'Bleu'} n’a plus aucun nombre sur aucun plateau.`,
+  'boards.move': ({ who, board, number }) => `${who} : ${num(number)} sur ${board}`,
   'boards.first': 'Bleu',
   'boards.second': 'Rouge',
   'boards.moves': 'Coups',
   'boards.review_title': 'La partie revue',
   'boards.review_start': ({ values, nimSum }) =>
-    `Au départ, les valeurs étaient ${values.map((v) => num(v)).join(', ')}, somme de Nim ${num(nimSum)}\u202f: ` +
+    `Au départ, les valeurs étaient ${values.map((v) => num(v)).join(', ')}, somme de Nim ${num(nimSum)} : ` +
     `${nimSum !== 0 ? 'le premier joueur pouvait gagner.' : 'le second joueur pouvait gagner.'}`,
   'boards.review_clean': 'Personne n’a laissé filer une victoire.',
   'boards.review_first': (k) => `La première erreur est le coup ${num(k)}.`,
   'boards.review_values': ({ values, before, nimSum }) =>
-    `valeurs après\u202f: ${values.map((v) => num(v)).join(', ')}\u202f; somme de Nim ${num(before)} → ${num(nimSum)}`,
+    `valeurs après : ${values.map((v) => num(v)).join(', ')} ; somme de Nim ${num(before)} → ${num(nimSum)}`,
   'boards.verdict_kept': () => 'garde la victoire (somme de Nim 0)',
-  'boards.verdict_mistake': (winning) => `une erreur\u202f: ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} laissait une somme de Nim égale à 0`,
+  'boards.verdict_mistake': (winning) => `une erreur : ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} laissait une somme de Nim égale à 0`,
   'boards.verdict_lost': () => 'pas de victoire à garder (la somme de Nim était 0)',
   'code.boards_count': ({ count, min, max }) => `Une partie se joue sur ${num(min)} ou ${num(max)} plateaux, pas ${num(count)}.`,
   'code.board_range': ({ board }) => `Il n’y a pas de plateau ${board} dans cette partie.`,
@@ -846,44 +846,44 @@ const fr = {
   'nim.intro':
     'Si tu connais le Nim, tu sais gagner sur plusieurs plateaux de Juniper Green à la fois. Chaque position d’un ' +
     'plateau reçoit un nombre, sa valeur, et les valeurs se comportent comme des tas de Nim.',
-  'nim.mex_title': 'La valeur d’une position\u202f: le mex',
+  'nim.mex_title': 'La valeur d’une position : le mex',
   'nim.mex':
     'Regarde tous les coups que tu peux jouer. Chaque coup mène à une position qui a sa propre valeur. La valeur de ta ' +
-    'position est le plus petit nombre 0, 1, 2, … qui N’EST PAS parmi ces valeurs (le «\u202fmex\u202f», le plus petit ' +
+    'position est le plus petit nombre 0, 1, 2, … qui N’EST PAS parmi ces valeurs (le « mex », le plus petit ' +
     'exclu). Une position sans aucun coup a la valeur 0.',
-  'nim.p_title': 'La valeur 0\u202f: les positions perdantes',
+  'nim.p_title': 'La valeur 0 : les positions perdantes',
   'nim.p':
     'Une position de valeur 0 est perdue pour celui qui doit jouer si l’autre joue bien (une P-position, comme deux ' +
-    'tas égaux au Nim)\u202f: chaque coup mène à une valeur différente de 0, et de là l’autre joueur peut toujours revenir à 0.',
-  'nim.xor_title': 'Plusieurs plateaux\u202f: le XOR des valeurs',
+    'tas égaux au Nim) : chaque coup mène à une valeur différente de 0, et de là l’autre joueur peut toujours revenir à 0.',
+  'nim.xor_title': 'Plusieurs plateaux : le XOR des valeurs',
   'nim.xor':
-    'Un plateau de valeur v se comporte exactement comme un tas de Nim de v jetons\u202f: de là, on peut atteindre chaque ' +
+    'Un plateau de valeur v se comporte exactement comme un tas de Nim de v jetons : de là, on peut atteindre chaque ' +
     'valeur plus petite. Alors, comme au Nim, écris les valeurs en binaire et additionne-les sans retenue (le XOR, ' +
     'noté ⊕). C’est la somme de Nim. Celui qui doit jouer gagne exactement quand la somme de Nim n’est pas 0.',
   'nim.why':
-    'Pourquoi\u202f? Depuis une somme de Nim égale à 0, chaque coup change une valeur, donc la somme de Nim n’est plus 0. ' +
+    'Pourquoi ? Depuis une somme de Nim égale à 0, chaque coup change une valeur, donc la somme de Nim n’est plus 0. ' +
     'Depuis une somme de Nim différente de 0, il y a toujours un plateau dont on peut baisser la valeur pour revenir ' +
     'à une somme de 0. Le gagnant redonne sans cesse une somme de 0 à l’autre, jusqu’à ce que l’autre n’ait plus aucun coup.',
   'nim.example_title': 'Un exemple, calculé par le moteur',
   'nim.example_mex': ({ n, options, value }) =>
     `Sur le plateau de 1 à ${num(n)}, le premier nombre peut être ${options.map((o) => num(o.number)).join(', ')}. ` +
     `Après eux, les valeurs sont ${options.map((o) => `${num(o.value)} (après ${num(o.number)})`).join(', ')}. ` +
-    `Le plus petit nombre absent de cette liste est ${num(value)}\u202f: le départ de 1 à ${num(n)} a la valeur ${num(value)}.`,
+    `Le plus petit nombre absent de cette liste est ${num(value)} : le départ de 1 à ${num(n)} a la valeur ${num(value)}.`,
   'nim.example_p': ({ n, zeros }) =>
     zeros.length
-      ? `Commencer par ${zeros.map((k) => num(k)).join(' ou ')} laisse la valeur 0\u202f: sur le plateau de 1 à ${num(n)} seul, ces débuts gagnent.`
-      : `Aucun début ne laisse la valeur 0\u202f: sur le plateau de 1 à ${num(n)} seul, le premier joueur perd.`,
+      ? `Commencer par ${zeros.map((k) => num(k)).join(' ou ')} laisse la valeur 0 : sur le plateau de 1 à ${num(n)} seul, ces débuts gagnent.`
+      : `Aucun début ne laisse la valeur 0 : sur le plateau de 1 à ${num(n)} seul, le premier joueur perd.`,
   'nim.example_xor': ({ boards, nimSum, winning }) =>
-    `Côte à côte\u202f: ${boards.map((b) => `le plateau ${b.letter} (de 1 à ${num(b.n)}) a la valeur ${num(b.value)}`).join(', ')}. ` +
+    `Côte à côte : ${boards.map((b) => `le plateau ${b.letter} (de 1 à ${num(b.n)}) a la valeur ${num(b.value)}`).join(', ')}. ` +
     `La somme de Nim est ${num(nimSum)}. ` +
     (nimSum !== 0
-      ? `Le premier joueur gagne en jouant ${winning.map((w) => `${num(w.number)} sur ${w.board}`).join(' ou ')}\u202f: cela laisse une somme de Nim égale à 0.`
+      ? `Le premier joueur gagne en jouant ${winning.map((w) => `${num(w.number)} sur ${w.board}`).join(' ou ')} : cela laisse une somme de Nim égale à 0.`
       : 'Le premier joueur perd si le second joue bien.'),
   'nim.game_title': 'Les valeurs de ta partie',
-  'nim.no_game': 'Commence une partie dans «\u202fDeux plateaux\u202f» pour voir ici les valeurs de ses plateaux.',
+  'nim.no_game': 'Commence une partie dans « Deux plateaux » pour voir ici les valeurs de ses plateaux.',
   'nim.game': ({ boards, nimSum, over }) =>
-    `${boards.map((b) => `Plateau ${b.letter} (de 1 à ${num(b.n)})\u202f: valeur ${num(b.value)}`).join('\u202f; ')}. ` +
-    `Somme de Nim ${num(nimSum)}\u202f: ` +
+    `${boards.map((b) => `Plateau ${b.letter} (de 1 à ${num(b.n)}) : valeur ${num(b.value)}`).join(' ; ')}. ` +
+    `Somme de Nim ${num(nimSum)} : ` +
     (over ? 'la partie est finie.' : nimSum !== 0 ? 'celui qui doit jouer peut gagner.' : 'celui qui doit jouer perd si l’autre joue bien.'),
   'nim.to_boards': 'Aller à la partie',
 };

@@ -153,7 +153,7 @@ test('boards::a_board_over_50_is_refused_in_words', async () => {
   await page.fill('#boards-n2', '51');
   await page.click('#boards-new');
   await boardsSettled();
-  same(await text('#boards-error'), 'n = 51 is not possible: n must be a number from 1 to 50.', 'the refusal in words');
+  same(await text('#boards-error'), '51 is not possible here: choose a number from 1 to 50.', 'the refusal in words');
   same((await held()).ns, [12, 20, 27], 'the game on the page stays as it was');
   await page.fill('#boards-n2', '20');
 });
