@@ -178,7 +178,7 @@ function paintReview() {
     values.textContent = t('boards.review_values', { values: m.values, before: m.nim_sum_before, nimSum: m.nim_sum });
     const mark = document.createElement('span');
     mark.className = 'mark';
-    mark.textContent = t(`boards.verdict_${verdict}`, m.winning.map((w) => `${letter(w.board)} ${w.number}`));
+    mark.textContent = t(`boards.verdict_${verdict}`, m.winning.map((w) => ({ board: letter(w.board), number: w.number })));
     li.append(what, values, mark);
     return li;
   });

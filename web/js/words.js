@@ -288,27 +288,27 @@ const en = {
   'lesson.set_help_off': 'no helps: find the numbers you can name yourself',
   'lesson.bad': (name, value) => `The link's setting ${name}=${value} is not understood, so it is left out.`,
   'lesson.your_move': ({ reply, last }) =>
-    `${reply != null ? `Your opponent named ${reply}. ` : ''}Your move` +
-    (last != null ? `: name a number that divides ${last} or is a multiple of it.` : ': the first number must be even.'),
+    `${reply != null ? `Your opponent named ${num(reply)}. ` : ''}Your move` +
+    (last != null ? `: name a number that divides ${num(last)} or is a multiple of it.` : ': the first number must be even.'),
   'lesson.turn_of': ({ name, last }) =>
-    `${name}'s turn` + (last != null ? `: name a number that divides ${last} or is a multiple of it.` : ': the first number must be even.'),
-  'lesson.score_two': ({ first, second, a, b }) => `Score: ${first} ${a}, ${second} ${b}.`,
-  'lesson.score_level': ({ you, opponent }) => `Score: you ${you}, your opponent ${opponent}.`,
+    `${name}'s turn` + (last != null ? `: name a number that divides ${num(last)} or is a multiple of it.` : ': the first number must be even.'),
+  'lesson.score_two': ({ first, second, a, b }) => `Score: ${first} ${num(a)}, ${second} ${num(b)}.`,
+  'lesson.score_level': ({ you, opponent }) => `Score: you ${num(you)}, your opponent ${num(opponent)}.`,
   'lesson.play_again': 'Play again',
   'lesson.swap_sides': 'Swap who starts',
   'lesson.review_link': 'Link to the review of this game',
   'lesson.review_share': 'The link of this review, to share or open later:',
-  'lesson.review_won': ({ move }) => `Why ${move} wins here: name ${move}, then answer each number the other player names with its partner:`,
-  'lesson.review_won_at_once': ({ move }) => `${move} won at once here: after it, the other player has no number left to name.`,
+  'lesson.review_won': ({ move }) => `Why ${num(move)} wins here: name ${num(move)}, then answer each number the other player names with its partner:`,
+  'lesson.review_won_at_once': ({ move }) => `${num(move)} won at once here: after it, the other player has no number left to name.`,
   'lesson.review_lost': ({ number, move }) =>
-    `Why ${number} loses: after it, the other player names ${move}, then answers each number with its partner:`,
+    `Why ${num(number)} loses: after it, the other player names ${num(move)}, then answers each number with its partner:`,
   'lesson.review_lost_at_once': ({ number, move }) =>
-    `Why ${number} loses: after it, the other player names ${move}, and then no number is left to name.`,
-  'lesson.try_again': ({ index }) => `Try again from move ${index + 1}`,
+    `Why ${num(number)} loses: after it, the other player names ${num(move)}, and then no number is left to name.`,
+  'lesson.try_again': ({ index }) => `Try again from move ${num(index + 1)}`,
   'lesson.why_others': 'Why another winning move?',
-  'lesson.why_this': (k) => `Why ${k}?`,
+  'lesson.why_this': (k) => `Why ${num(k)}?`,
   'lesson.why_loses': 'Why does it lose?',
-  'code.not_winning': ({ move }) => `${move} does not win here: after it, the other player can always win.`,
+  'code.not_winning': ({ move }) => `${num(move)} does not win here: after it, the other player can always win.`,
   'teacher.title': 'For teachers',
   'teacher.intro':
     'Choose the game your pupils play, then give them the link below or let them scan its QR code. ' +
@@ -389,9 +389,9 @@ const en = {
     'named on that board or be a multiple of it. Whoever cannot name a number on any board loses.',
   'boards.preset_label': 'Boards',
   'boards.preset': (ns) => ns.map((n) => `1 to ${num(n)}`).join(' + '),
-  'boards.n1': 'Board A: n',
-  'boards.n2': 'Board B: n',
-  'boards.n3': 'Board C: n',
+  'boards.n1': 'Board A: 1 to',
+  'boards.n2': 'Board B: 1 to',
+  'boards.n3': 'Board C: 1 to',
   'boards.n3_none': 'none',
   'boards.levels':
     'Level 5 plays by the values of the boards (below), so it wins whenever it can. The other levels pick a board ' +
@@ -423,7 +423,7 @@ const en = {
   'boards.review_values': ({ values, before, nimSum }) =>
     `values after: ${values.map((v) => num(v)).join(', ')}; nim-sum ${num(before)} → ${num(nimSum)}`,
   'boards.verdict_kept': () => 'kept the win (nim-sum 0)',
-  'boards.verdict_mistake': (winning) => `a mistake: ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} left a nim-sum of 0`,
+  'boards.verdict_mistake': (winning) => `a mistake: ${winning.slice(0, 6).map((w) => `${num(w.number)} on ${w.board}`).join(' or ')}${winning.length > 6 ? ' or …' : ''} would have left a nim-sum of 0`,
   'boards.verdict_lost': () => 'no win to keep (the nim-sum was 0)',
   'code.boards_count': ({ count, min, max }) => `A game has ${num(min)} or ${num(max)} boards, not ${num(count)}.`,
   'code.board_range': ({ board }) => `There is no board ${board} in this game.`,
@@ -702,28 +702,28 @@ const fr = {
   'lesson.set_help_off': 'sans aide : à toi de trouver les nombres que tu peux annoncer',
   'lesson.bad': (name, value) => `Le réglage ${name}=${value} du lien n’est pas compris : il est laissé de côté.`,
   'lesson.your_move': ({ reply, last }) =>
-    `${reply != null ? `Ton adversaire a annoncé ${reply}. ` : ''}À toi` +
-    (last != null ? ` : annonce un nombre qui divise ${last} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
+    `${reply != null ? `Ton adversaire a annoncé ${num(reply)}. ` : ''}À toi` +
+    (last != null ? ` : annonce un nombre qui divise ${num(last)} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
   'lesson.turn_of': ({ name, last }) =>
-    `À ${name} de jouer` + (last != null ? ` : annonce un nombre qui divise ${last} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
-  'lesson.score_two': ({ first, second, a, b }) => `Score : ${first} ${a}, ${second} ${b}.`,
-  'lesson.score_level': ({ you, opponent }) => `Score : toi ${you}, ton adversaire ${opponent}.`,
+    `À ${name} de jouer` + (last != null ? ` : annonce un nombre qui divise ${num(last)} ou qui en est un multiple.` : ' : le premier nombre doit être pair.'),
+  'lesson.score_two': ({ first, second, a, b }) => `Score : ${first} ${num(a)}, ${second} ${num(b)}.`,
+  'lesson.score_level': ({ you, opponent }) => `Score : toi ${num(you)}, ton adversaire ${num(opponent)}.`,
   'lesson.play_again': 'Rejouer',
   'lesson.swap_sides': 'Inverser qui commence',
   'lesson.review_link': 'Lien pour revoir cette partie',
   'lesson.review_share': 'Le lien de cette analyse, pour la partager ou la revoir plus tard :',
   'lesson.review_won': ({ move }) =>
-    `Pourquoi ${move} gagnait ici : annonce ${move}, puis réponds à chaque nombre de l’autre joueur par son partenaire :`,
-  'lesson.review_won_at_once': ({ move }) => `${move} gagnait tout de suite ici : après lui, l’autre joueur n’a plus aucun nombre à annoncer.`,
+    `Pourquoi ${num(move)} gagnait ici : annonce ${num(move)}, puis réponds à chaque nombre de l’autre joueur par son partenaire :`,
+  'lesson.review_won_at_once': ({ move }) => `${num(move)} gagnait tout de suite ici : après lui, l’autre joueur n’a plus aucun nombre à annoncer.`,
   'lesson.review_lost': ({ number, move }) =>
-    `Pourquoi ${number} perd : après lui, l’autre joueur annonce ${move}, puis répond à chaque nombre par son partenaire :`,
+    `Pourquoi ${num(number)} perd : après lui, l’autre joueur annonce ${num(move)}, puis répond à chaque nombre par son partenaire :`,
   'lesson.review_lost_at_once': ({ number, move }) =>
-    `Pourquoi ${number} perd : après lui, l’autre joueur annonce ${move}, et il ne reste plus aucun nombre à annoncer.`,
-  'lesson.try_again': ({ index }) => `Rejouer à partir du coup ${index + 1}`,
+    `Pourquoi ${num(number)} perd : après lui, l’autre joueur annonce ${num(move)}, et il ne reste plus aucun nombre à annoncer.`,
+  'lesson.try_again': ({ index }) => `Rejouer à partir du coup ${num(index + 1)}`,
   'lesson.why_others': 'Pourquoi un autre coup gagnant ?',
-  'lesson.why_this': (k) => `Pourquoi ${k} ?`,
+  'lesson.why_this': (k) => `Pourquoi ${num(k)} ?`,
   'lesson.why_loses': 'Pourquoi ce coup perd-il ?',
-  'code.not_winning': ({ move }) => `${move} ne gagne pas ici : après lui, l’autre joueur peut toujours gagner.`,
+  'code.not_winning': ({ move }) => `${num(move)} ne gagne pas ici : après lui, l’autre joueur peut toujours gagner.`,
   'teacher.title': 'Pour les enseignants',
   'teacher.intro':
     'Choisissez la partie que jouent vos élèves, puis donnez-leur le lien ci-dessous ou faites-leur scanner son code QR. ' +
@@ -804,9 +804,9 @@ const fr = {
     'annoncé sur ce plateau ou en être un multiple. Celui qui ne peut annoncer aucun nombre sur aucun plateau a perdu.',
   'boards.preset_label': 'Plateaux',
   'boards.preset': (ns) => ns.map((n) => `de 1 à ${num(n)}`).join(' + '),
-  'boards.n1': 'Plateau A : n',
-  'boards.n2': 'Plateau B : n',
-  'boards.n3': 'Plateau C : n',
+  'boards.n1': 'Plateau A : de 1 à',
+  'boards.n2': 'Plateau B : de 1 à',
+  'boards.n3': 'Plateau C : de 1 à',
   'boards.n3_none': 'aucun',
   'boards.levels':
     'Le niveau 5 joue d’après les valeurs des plateaux (ci-dessous) : il gagne dès qu’il le peut. Les autres niveaux ' +
@@ -824,7 +824,7 @@ const fr = {
   'boards.end_you': ({ board, number }) => `Tu as gagné ! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ton adversaire n’a plus aucun nombre à annoncer sur aucun plateau.`,
   'boards.end_opp': ({ board, number }) => `Ton adversaire a gagné. Le dernier nombre était ${num(number)} sur le plateau ${board}, et tu n’as plus aucun nombre à annoncer sur aucun plateau.`,
   'boards.end_side': (side, { board, number }) =>
-    `${side === 'first' ? 'Bleu' : 'Rouge'} a gagné ! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ${side === 'first' ? 'Rouge' : 'Bleu'} n’a plus aucun nombre sur aucun plateau.`,
+    `${side === 'first' ? 'Bleu' : 'Rouge'} a gagné ! Le dernier nombre était ${num(number)} sur le plateau ${board}, et ${side === 'first' ? 'Rouge' : 'Bleu'} n’a plus aucun nombre à annoncer sur aucun plateau.`,
   'boards.move': ({ who, board, number }) => `${who} : ${num(number)} sur ${board}`,
   'boards.first': 'Bleu',
   'boards.second': 'Rouge',
@@ -838,7 +838,7 @@ const fr = {
   'boards.review_values': ({ values, before, nimSum }) =>
     `valeurs après : ${values.map((v) => num(v)).join(', ')} ; somme de Nim ${num(before)} → ${num(nimSum)}`,
   'boards.verdict_kept': () => 'garde la victoire (somme de Nim 0)',
-  'boards.verdict_mistake': (winning) => `une erreur : ${winning.slice(0, 6).join(', ')}${winning.length > 6 ? ', …' : ''} laissait une somme de Nim égale à 0`,
+  'boards.verdict_mistake': (winning) => `une erreur : ${winning.slice(0, 6).map((w) => `${num(w.number)} sur ${w.board}`).join(' ou ')}${winning.length > 6 ? ' ou …' : ''} aurait laissé une somme de Nim égale à 0`,
   'boards.verdict_lost': () => 'pas de victoire à garder (la somme de Nim était 0)',
   'code.boards_count': ({ count, min, max }) => `Une partie se joue sur ${num(min)} ou ${num(max)} plateaux, pas ${num(count)}.`,
   'code.board_range': ({ board }) => `Il n’y a pas de plateau ${board} dans cette partie.`,
