@@ -1,7 +1,7 @@
-// The web app: four views over the JSON API of docs/API.md, and the teacher's page, as ES
-// modules with no build step and no framework: play.js, review.js, results.js, verify.js,
-// teacher.js (with lesson.js, the lesson link's settings), and words.js (every word, in
-// English and French). The pages hold no game logic: the engine decides every move, hint and
+// The web app: the views over the JSON API of docs/API.md (play, review, results, verify, a game
+// on boards and the Nim page) and the teacher's page, as ES modules with no build step and no
+// framework: play.js, review.js, results.js, verify.js, boards.js, nim.js, teacher.js (with
+// lesson.js, the lesson link's settings), and words.js (every word, in English and French). The pages hold no game logic: the engine decides every move, hint and
 // verdict, `jg serve`'s or the same library's in the browser (api.js, engine.js).
 import { ENGINE } from './engine.js';
 import { chooseLanguage, language, setLanguage } from './words.js';
