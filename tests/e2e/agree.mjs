@@ -12,10 +12,9 @@
 //   node tests/e2e/agree.mjs --site DIR [--max N]
 //
 // Environment: JG_BIN (default target/release/jg).
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEngine } from './site.mjs';
+import { loadEngine, startServe } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -29,21 +28,7 @@ if (!SITE || !Number.isInteger(MAX) || MAX < 1) {
   process.exit(2);
 }
 
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(JG, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.on('error', reject);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/jg serve: listening on (http:\/\/\S+?)\/?(\s|$)/);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`jg serve exited (${code}): ${out}`)));
-  });
-}
-
-const { child, base } = await startServer();
+const { child, base } = await startServe(JG);
 const engine = await loadEngine(path.resolve(SITE));
 let positions = 0;
 const differences = [];

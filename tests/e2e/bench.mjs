@@ -10,12 +10,12 @@
 //
 //   node tests/e2e/bench.mjs --site DIR [--runs K]
 import { chromium } from 'playwright-core';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEngine, startStatic } from './site.mjs';
+import { loadEngine, startStatic, startServe } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -30,19 +30,6 @@ if (!SITE) {
   process.exit(2);
 }
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-function startServe() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(JG, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.on('error', reject);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = out.match(/listening on (http:\/\/\S+?)\/?(\s|$)/);
-      if (m) resolve({ child, base: m[1] });
-    });
-  });
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -139,7 +126,7 @@ const certificate = await fs.readFile(certPath);
 const engine = await loadEngine(SITE);
 const game = wholeGame(engine, 1000);
 const staticServer = await startStatic(SITE);
-const serve = await startServe();
+const serve = await startServe(JG);
 try {
   for (const [name, base] of [['site', staticServer.base], ['jg serve', serve.base]]) {
     const r = await measure(name, base, certificate, game);

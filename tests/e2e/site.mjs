@@ -55,3 +55,19 @@ export function startStatic(dir) {
     });
   });
 }
+
+// Starts `jg serve --port 0` (the binary `jg`) and resolves to the child and the address of its
+// listening line: the native server the benchmarks and agree.mjs compare the site's engine with.
+export function startServe(jg) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(jg, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.on('error', reject);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/jg serve: listening on (http:\/\/\S+?)\/?(\s|$)/);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.on('exit', (code) => reject(new Error(`jg serve exited (${code}): ${out}`)));
+  });
+}

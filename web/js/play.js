@@ -10,7 +10,7 @@ import { fileLink, post, typed } from './api.js';
 import { t, personName, showRefusal, sideWord } from './words.js';
 import { startBoardKeys } from './board-keys.js';
 import { helpsOn, isLesson, lesson, lessonWords } from './lesson.js';
-import { reviewHash } from './review.js';
+import { reviewHash, whyOtherButtons } from './review.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -238,16 +238,7 @@ function paintWhyOthers(plan) {
   const others = (game.answer.winning || []).filter((k) => k !== plan.move);
   const box = $('why-others');
   box.hidden = plan.move == null || others.length === 0;
-  $('why-others-list').replaceChildren(
-    ...others.slice(0, PAIRS_SHOWN).map((k) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'why-other';
-      b.dataset.n = String(k);
-      b.textContent = t('lesson.why_this', k);
-      return b;
-    }),
-  );
+  $('why-others-list').replaceChildren(...whyOtherButtons(others.slice(0, PAIRS_SHOWN)));
 }
 
 // The end in words, from the facts of the answer (`end`, `strategy_facts`).

@@ -163,16 +163,7 @@ function paintLesson(r) {
   // "Why another winning move?": every other winning move of that position.
   const others = m.winning.filter((k) => k !== won.move);
   $('review-won-others').hidden = others.length === 0;
-  $('review-won-others-list').replaceChildren(
-    ...others.map((k) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'why-other';
-      b.dataset.n = String(k);
-      b.textContent = t('lesson.why_this', k);
-      return b;
-    }),
-  );
+  $('review-won-others-list').replaceChildren(...whyOtherButtons(others));
   const lost = state.lost;
   if (lost && lost.move != null) {
     const other = who(m.player === 'first' ? 'second' : 'first');
@@ -299,4 +290,17 @@ export function startReview(tryAgain) {
     });
   }
   document.addEventListener('language', paint);
+}
+
+// A "Why k?" button for each winning move of `moves` (in Play's "Why?" and at the review's first
+// mistake), each asking the plan of that move.
+export function whyOtherButtons(moves) {
+  return moves.map((k) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'why-other';
+    b.dataset.n = String(k);
+    b.textContent = t('lesson.why_this', k);
+    return b;
+  });
 }
