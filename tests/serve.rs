@@ -5,6 +5,8 @@
 //! verify route on a valid, a bit-flipped, a truncated and a foreign file.
 #![cfg(feature = "serve")]
 
+mod serve_support;
+
 use axum::body::{to_bytes, Body};
 use axum::http::{Method, Request, StatusCode};
 use axum::Router;
@@ -12,6 +14,7 @@ use juniper_green::engines::search::{SearchConfig, Searcher};
 use juniper_green::frontends::serve::{app, assets, bounds, listen, Hosts};
 use juniper_green::game::{related, Board, OpeningRule};
 use serde_json::{json, Value};
+use serve_support::server;
 use std::collections::HashMap;
 use std::time::Duration;
 use tower::ServiceExt;
@@ -19,10 +22,6 @@ use tower::ServiceExt;
 /// The server's names when it listens on 127.0.0.1:8080.
 fn hosts() -> Hosts {
     Hosts::for_address("127.0.0.1:8080".parse().unwrap(), &[])
-}
-
-fn server() -> Router {
-    app(bounds::Limits::default(), hosts())
 }
 
 /// One request as the pages send it (Host `localhost:8080`; a POST to `/api/verify` as
@@ -79,17 +78,6 @@ async fn post_json(router: &Router, uri: &str, body: &Value) -> (StatusCode, Val
 
 // ---- independent engines ----------------------------------------------------------------
 
-/// Legal moves by the raw rules, as a reader would write them.
-fn naive_legal(n: u64, line: &[u64]) -> Vec<u64> {
-    (1..=n)
-        .filter(|k| !line.contains(k))
-        .filter(|&k| match line.last() {
-            None => k % 2 == 0,
-            Some(&last) => k % last == 0 || last % k == 0,
-        })
-        .collect()
-}
-
 /// Known positions: (n, the numbers played as bits, the last one) → whether the player to move
 /// wins.
 type Memo = HashMap<(u64, u64, u64), bool>;
@@ -103,7 +91,7 @@ fn to_move_wins(n: u64, line: &mut Vec<u64>, memo: &mut Memo) -> bool {
         return known;
     }
     let mut wins = false;
-    for m in naive_legal(n, line) {
+    for m in serve_support::legal(n, line) {
         line.push(m);
         let opponent_wins = to_move_wins(n, line, memo);
         line.pop();
@@ -121,7 +109,7 @@ fn to_move_wins(n: u64, line: &mut Vec<u64>, memo: &mut Memo) -> bool {
 fn independent_winning(n: u64, line: &[u64], memo: &mut Memo) -> Vec<u64> {
     if n <= 24 {
         let mut line = line.to_vec();
-        return naive_legal(n, &line.clone())
+        return serve_support::legal(n, &line.clone())
             .into_iter()
             .filter(|&m| {
                 line.push(m);
@@ -220,7 +208,7 @@ async fn play_out(router: &Router, n: u64, you: &str, pick: &Pick) -> Value {
             let reply = got[line.len()];
             assert_eq!(answer["reply"], json!(reply));
             assert!(
-                naive_legal(n, &line).contains(&reply),
+                serve_support::legal(n, &line).contains(&reply),
                 "{line:?}: reply {reply}"
             );
         } else {
@@ -231,14 +219,14 @@ async fn play_out(router: &Router, n: u64, you: &str, pick: &Pick) -> Value {
         let winning: Vec<u64> = serde_json::from_value(answer["winning"].clone()).unwrap();
         if answer["over"] == json!(true) {
             assert!(
-                naive_legal(n, &line).is_empty(),
+                serve_support::legal(n, &line).is_empty(),
                 "over with moves left: {line:?}"
             );
             assert!(legal.is_empty() && winning.is_empty());
             return answer;
         }
         assert_eq!(answer["to_move"], json!("you"));
-        assert_eq!(legal, naive_legal(n, &line), "n = {n}, {line:?}");
+        assert_eq!(legal, serve_support::legal(n, &line), "n = {n}, {line:?}");
         assert_eq!(
             winning,
             independent_winning(n, &line, &mut memo),
@@ -432,7 +420,7 @@ async fn two_people_play_a_whole_game_judged_by_the_server_alone() {
             assert_eq!(answer["line"], json!(line));
             assert_eq!(answer["reply"], Value::Null);
             let legal: Vec<u64> = serde_json::from_value(answer["legal"].clone()).unwrap();
-            assert_eq!(legal, naive_legal(n, &line), "n = {n}, {line:?}");
+            assert_eq!(legal, serve_support::legal(n, &line), "n = {n}, {line:?}");
             if answer["over"] == json!(true) {
                 break answer;
             }
@@ -498,7 +486,7 @@ async fn the_same_request_gets_the_same_reply_and_the_seed_matters() {
         assert_eq!(status, StatusCode::OK);
         let (_, second) = post_json(&router, "/api/game", &request).await;
         assert_eq!(first, second, "seed {seed}");
-        assert!(naive_legal(100, &[60]).contains(&first["reply"].as_u64().unwrap()));
+        assert!(serve_support::legal(100, &[60]).contains(&first["reply"].as_u64().unwrap()));
         replies.insert(first["reply"].as_u64().unwrap());
     }
     // 60 has 17 replies on 1..100: twelve seeds drawing one and the same would be no draw.

@@ -5,28 +5,16 @@
 //! snapshots), their refusals, their stop.
 #![cfg(feature = "serve")]
 
-use axum::body::{to_bytes, Body};
-use axum::http::{Request, StatusCode};
+mod serve_support;
+
 use juniper_green::frontends::serve::boards::{self, BoardsBody, BoardsRequest, Position};
-use juniper_green::frontends::serve::{app, bounds, Hosts};
 use juniper_green::players::Stop;
-use serde_json::{json, Value};
+use serde_json::json;
+use serve_support::{legal, post, server};
 use std::collections::HashMap;
 use std::time::Instant;
-use tower::ServiceExt;
 
 // ---- brute force of the sum ------------------------------------------------------------------
-
-/// Legal moves on one board by the raw rules.
-fn legal(n: u64, line: &[u64]) -> Vec<u64> {
-    (1..=n)
-        .filter(|k| !line.contains(k))
-        .filter(|&k| match line.last() {
-            None => k % 2 == 0,
-            Some(&last) => k % last == 0 || last % k == 0,
-        })
-        .collect()
-}
 
 /// Whether the player to move wins the sum whose boards are `ns` with lines `lines`: some move
 /// on some board leaves the opponent a lost sum.
@@ -262,27 +250,6 @@ fn a_reached_stop_ends_the_work_with_503() {
 }
 
 // ---- the routes ------------------------------------------------------------------------------
-
-fn server() -> axum::Router {
-    app(
-        bounds::Limits::default(),
-        Hosts::for_address("127.0.0.1:8080".parse().unwrap(), &[]),
-    )
-}
-
-async fn post(router: &axum::Router, uri: &str, body: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header("host", "localhost:8080")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).expect("JSON"))
-}
 
 #[tokio::test]
 async fn the_answers_of_the_routes() {

@@ -3,50 +3,12 @@
 //! with their refusals.
 #![cfg(feature = "serve")]
 
-use axum::body::{to_bytes, Body};
-use axum::http::{Request, StatusCode};
-use axum::Router;
-use juniper_green::frontends::serve::{app, bounds, listen, Hosts};
+mod serve_support;
+
+use axum::http::StatusCode;
+use juniper_green::frontends::serve::listen;
 use serde_json::{json, Value};
-use tower::ServiceExt;
-
-fn server_on(bound: &str) -> Router {
-    app(
-        bounds::Limits::default(),
-        Hosts::for_address(bound.parse().unwrap(), &[]),
-    )
-}
-
-async fn post(router: &Router, uri: &str, body: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header("host", "localhost:8080")
-        .header("content-type", "application/json")
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
-}
-
-async fn get(router: &Router, uri: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .uri(uri)
-        .header("host", "localhost:8080")
-        .body(Body::empty())
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let mime = response.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .to_string();
-    assert_eq!(mime, "application/json", "{uri}");
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
-}
+use serve_support::{get, post, server_on};
 
 /// Whether the 7 × 7 finder pattern (a dark ring, a light ring, a dark centre) is at (top, left).
 fn finder_at(rows: &[String], top: usize, left: usize) -> bool {

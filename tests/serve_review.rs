@@ -6,30 +6,20 @@
 //! not the ones that judge here.
 #![cfg(feature = "serve")]
 
-use axum::body::{to_bytes, Body};
-use axum::http::{Request, StatusCode};
+mod serve_support;
+
+use axum::http::StatusCode;
 use juniper_green::engines::search::{SearchConfig, Searcher};
+use juniper_green::frontends::serve::bounds;
 use juniper_green::frontends::serve::plan::{plan, plan_for, Plan};
 use juniper_green::frontends::serve::review::{review, Review};
-use juniper_green::frontends::serve::{app, bounds, Hosts};
 use juniper_green::game::{Board, OpeningRule, Player};
 use juniper_green::players::Stop;
-use serde_json::{json, Value};
+use serde_json::json;
+use serve_support::{legal, post_as, server};
 use std::collections::HashMap;
-use tower::ServiceExt;
 
 // ---- brute force ----------------------------------------------------------------------------
-
-/// Legal moves by the raw rules.
-fn legal(n: u64, line: &[u64]) -> Vec<u64> {
-    (1..=n)
-        .filter(|k| !line.contains(k))
-        .filter(|&k| match line.last() {
-            None => k % 2 == 0,
-            Some(&last) => k % last == 0 || last % k == 0,
-        })
-        .collect()
-}
 
 /// (the numbers played as bits, the last) → whether the player to move wins.
 type Memo = HashMap<(u64, u64), bool>;
@@ -274,31 +264,10 @@ fn a_review_that_calls_a_good_move_a_mistake_is_caught() {
 
 // ---- the routes ------------------------------------------------------------------------------
 
-fn server() -> axum::Router {
-    app(
-        bounds::Limits::default(),
-        Hosts::for_address("127.0.0.1:8080".parse().unwrap(), &[]),
-    )
-}
-
-async fn post(router: &axum::Router, uri: &str, body: &str, mime: &str) -> (StatusCode, Value) {
-    let request = Request::builder()
-        .method("POST")
-        .uri(uri)
-        .header("host", "localhost:8080")
-        .header("content-type", mime)
-        .body(Body::from(body.to_string()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).expect("JSON"))
-}
-
 #[tokio::test]
 async fn the_issues_examples_answer_as_specified() {
     let router = server();
-    let (status, got) = post(
+    let (status, got) = post_as(
         &router,
         "/api/review",
         r#"{"n":20,"line":[14,7,1,11]}"#,
@@ -316,7 +285,7 @@ async fn the_issues_examples_answer_as_specified() {
     );
     assert_eq!(got["moves"].as_array().unwrap().len(), 4);
     assert_eq!(got.as_object().unwrap().len(), 3, "{got}");
-    let (status, got) = post(
+    let (status, got) = post_as(
         &router,
         "/api/plan",
         r#"{"n":20,"line":[]}"#,
@@ -329,7 +298,7 @@ async fn the_issues_examples_answer_as_specified() {
     assert!(openings.contains(&w));
     assert!(!got["pairs"].as_array().unwrap().is_empty());
     // On 1..2 after 2, the second player wins by 1, and the first has no reply: no pairs.
-    let (_, got) = post(
+    let (_, got) = post_as(
         &router,
         "/api/plan",
         r#"{"n":2,"line":[2]}"#,
@@ -344,11 +313,11 @@ async fn the_issues_examples_answer_as_specified() {
         (r#"{"n":4,"line":[2,4]}"#, "after 2, 4"),
         (r#"{"n":2,"line":[2,1]}"#, "over"),
     ] {
-        let (status, got) = post(&router, "/api/plan", body, "application/json").await;
+        let (status, got) = post_as(&router, "/api/plan", body, "application/json").await;
         assert_eq!(status, StatusCode::OK, "{what}");
         assert_eq!(got, json!({"move": null, "pairs": null}), "{what}");
     }
-    let (_, got) = post(
+    let (_, got) = post_as(
         &router,
         "/api/review",
         r#"{"n":1,"line":[]}"#,
@@ -401,7 +370,7 @@ async fn the_new_routes_refuse_in_plain_words_and_keep_the_servers_rules() {
             ),
         ];
         for (body, mime, status, start) in cases {
-            let (got, value) = post(&router, route, body, mime).await;
+            let (got, value) = post_as(&router, route, body, mime).await;
             assert_eq!(got.as_u16(), status, "{route} {body}: {value}");
             let error = value["error"].as_str().unwrap();
             assert!(error.starts_with(start), "{route} {body}: {error}");
@@ -410,10 +379,10 @@ async fn the_new_routes_refuse_in_plain_words_and_keep_the_servers_rules() {
             "{{\"n\":20,\"line\":[{}]}}",
             vec!["1"; bounds::MAX_JSON_BYTES / 2 + 1].join(",")
         );
-        let (got, _) = post(&router, route, &big, "application/json").await;
+        let (got, _) = post_as(&router, route, &big, "application/json").await;
         assert_eq!(got, StatusCode::PAYLOAD_TOO_LARGE, "{route}");
     }
-    let (_, value) = post(
+    let (_, value) = post_as(
         &router,
         "/api/review",
         r#"{"n":20,"line":[4,2,4]}"#,
