@@ -180,11 +180,15 @@ fn figures(counted: &count::Count) -> String {
     match counted.stats {
         Some(count::Stats::Frontier(s)) => format!(
             "n = {n}: frontier counter, order of width {}, {} (at most {} after one number), \
-             {} MiB charged at most",
+             {} MiB charged at most{}",
             s.width,
             super::counted(s.total_states, "state", "states"),
             s.peak_states,
-            s.peak_bytes >> 20
+            s.peak_bytes >> 20,
+            match s.wide_layers {
+                0 => String::new(),
+                k => format!(", counts past 64 bits in the last {k} layers"),
+            }
         ),
         Some(count::Stats::Hubs(s)) => format!(
             "n = {n}: hub counter, {}, {} in its table ({} MiB), {} refused",

@@ -2,10 +2,11 @@
 //! after each vertex and the ways into them) and backward (the ways each state completes), in
 //! parallel by chunks, within a memory bound; or the forward pass alone, for all the games.
 
+use super::counts::{Count, Narrow};
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
-use super::table::{hash, Table, BYTES_PER_STATE};
+use super::table::{bytes_per_state, hash, slot_bytes, Table};
 use crate::engines::count::key_hash::KeyHasher;
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
@@ -28,16 +29,82 @@ pub struct Stats {
     pub total_states: u64,
     /// The most bytes charged against the bound at once.
     pub peak_bytes: usize,
+    /// The layers of the forward pass whose counts needed 128 bits (the last ones; the others
+    /// kept 64-bit counts).
+    pub wide_layers: usize,
 }
 
-type Map = HashMap<u128, Parity, BuildHasherDefault<KeyHasher>>;
+type Map = HashMap<u64, Parity, BuildHasherDefault<KeyHasher>>;
 
 /// The states after a vertex with the ways into each, in shards (one per table they were
 /// built in).
-type Layer = Vec<Vec<(u128, Parity)>>;
+type Shards<C> = Vec<Vec<(u64, C)>>;
 
-fn states(layer: &Layer) -> usize {
-    layer.iter().map(Vec::len).sum()
+/// A layer, with 64-bit counts while they fit and 128-bit ones after (counts.rs).
+enum Layer {
+    Narrow(Shards<Narrow>),
+    Wide(Shards<Parity>),
+}
+
+impl Layer {
+    fn len(&self) -> usize {
+        match self {
+            Layer::Narrow(s) => s.iter().map(Vec::len).sum(),
+            Layer::Wide(s) => s.iter().map(Vec::len).sum(),
+        }
+    }
+
+    /// The bytes of a state and its count.
+    fn slot_bytes(&self) -> usize {
+        match self {
+            Layer::Narrow(_) => slot_bytes::<Narrow>(),
+            Layer::Wide(_) => slot_bytes::<Parity>(),
+        }
+    }
+
+    fn keys(&self) -> Vec<u64> {
+        match self {
+            Layer::Narrow(s) => s.iter().flatten().map(|e| e.0).collect(),
+            Layer::Wide(s) => s.iter().flatten().map(|e| e.0).collect(),
+        }
+    }
+
+    fn counts(&self) -> Counts {
+        match self {
+            Layer::Narrow(s) => Counts::Narrow(s.iter().flatten().map(|e| e.1).collect()),
+            Layer::Wide(s) => Counts::Wide(s.iter().flatten().map(|e| e.1).collect()),
+        }
+    }
+
+    /// Each state and its count, in the layer's order.
+    fn each(&self) -> Box<dyn Iterator<Item = (u64, Parity)> + '_> {
+        match self {
+            Layer::Narrow(s) => Box::new(s.iter().flatten().map(|&(k, c)| (k, c.wide()))),
+            Layer::Wide(s) => Box::new(s.iter().flatten().copied()),
+        }
+    }
+}
+
+/// A layer's counts, in its order.
+enum Counts {
+    Narrow(Vec<Narrow>),
+    Wide(Vec<Parity>),
+}
+
+impl Counts {
+    fn get(&self, i: usize) -> Parity {
+        match self {
+            Counts::Narrow(c) => c[i].wide(),
+            Counts::Wide(c) => c[i],
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Counts::Narrow(c) => c.len() * std::mem::size_of::<Narrow>(),
+            Counts::Wide(c) => c.len() * std::mem::size_of::<Parity>(),
+        }
+    }
 }
 
 /// Why the frontier counter stopped.
@@ -62,27 +129,25 @@ pub enum FrontierError {
     TooWide { n: u32, width: usize },
 }
 
-/// Bytes charged per state: in a table being built (`table::BYTES_PER_STATE`), in the layer it
-/// is built from (key and count), in the backward pass's map (key and count at its load, with
-/// its control byte), and kept for the second pass (the key, and the count when the vertex
+/// Bytes charged per state: in a table being built (`table::bytes_per_state`), in the layer it
+/// is built from (`table::slot_bytes`), in the backward pass's map (key and count at its load,
+/// with its control byte), and kept for the second pass (the key, and the count when the vertex
 /// after it is even).
 const MAP_BYTES: usize = 80;
-const LIST_BYTES: usize = 48;
-const KEY_BYTES: usize = 16;
-const VALUE_BYTES: usize = 32;
+const KEY_BYTES: usize = 8;
 
 /// A chunk of a backward step: its states with their completions, and its openings' games.
-type Retreated = (Vec<(u128, Parity)>, Parity);
+type Retreated = (Vec<(u64, Parity)>, Parity);
 
 /// A layer kept from the first pass: its states, and their counts when the next vertex is even.
 struct Kept {
-    keys: Vec<u128>,
-    forward: Option<Vec<Parity>>,
+    keys: Vec<u64>,
+    forward: Option<Counts>,
 }
 
 impl Kept {
     fn bytes(&self) -> usize {
-        self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, |f| f.len() * VALUE_BYTES)
+        self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, Counts::bytes)
     }
 }
 
@@ -93,6 +158,9 @@ pub struct FrontierCounter {
     openings: Vec<u32>,
     budget: usize,
     rules: Rules,
+    /// The ways into the empty start: one, but a test may start from more to push the counts
+    /// past 64 bits (every count is then that many times the true one).
+    start: Narrow,
 }
 
 impl FrontierCounter {
@@ -119,11 +187,18 @@ impl FrontierCounter {
             plan,
             openings: (2..=n).step_by(2).collect(),
             budget,
+            start: Narrow::ONE,
         }
     }
 
     pub fn plan(&self) -> &Plan {
         &self.plan
+    }
+
+    /// Starts from `ways` ways into the empty start instead of one.
+    #[cfg(test)]
+    pub(super) fn start_from(&mut self, ways: Narrow) {
+        self.start = ways;
     }
 
     #[cfg(test)]
@@ -134,7 +209,7 @@ impl FrontierCounter {
     /// What a state with an empty frontier adds after the last vertex: 1 then P2 (both paths
     /// closed); or 1 and one of the primes above n/2 (P1 alone); or 1 last, every number named
     /// (P1 alone, nothing left out, no prime above n/2).
-    fn accept(&self, key: u128) -> Result<Parity, Overflow> {
+    fn accept(&self, key: u64) -> Result<Parity, Overflow> {
         let s = State::decode(key, 0);
         if !s.opening_placed {
             return Ok(Parity::ZERO);
@@ -146,7 +221,7 @@ impl FrontierCounter {
             return Ok(Parity::ZERO);
         }
         let mut g = Parity {
-            even: self.plan.leaf_primes as u128,
+            even: self.plan.leaf_primes.into(),
             odd: 0,
         };
         if self.rules.track_skips && !s.skipped {
@@ -175,7 +250,7 @@ impl FrontierCounter {
     ) -> Result<(Parity, Stats), FrontierError> {
         let (layer, stats, _) = self.forward(false, progress)?;
         let mut all = Parity::ZERO;
-        for &(key, value) in layer.iter().flatten() {
+        for (key, value) in layer.each() {
             all = all.checked_add(value.checked_mul(self.accept(key)?)?)?;
         }
         Ok((all, stats))
@@ -203,24 +278,23 @@ impl FrontierCounter {
         let total = if keep { 2 * steps } else { steps } as u64;
         let mut kept: Vec<Kept> = Vec::with_capacity(if keep { steps } else { 0 });
         let mut kept_bytes = 0;
-        let mut layer: Layer = vec![vec![(0, Parity::ONE)]];
+        let mut layer = Layer::Narrow(vec![vec![(0, self.start)]]);
         for (t, step) in plan.steps.iter().enumerate() {
-            let len = states(&layer);
-            let fixed =
-                kept_bytes + len * (LIST_BYTES + if keep { KEY_BYTES + VALUE_BYTES } else { 0 });
-            let (next, built) = self.advance(&layer, step, t, fixed)?;
+            let len = layer.len();
             if keep {
                 let keep = Kept {
-                    keys: layer.iter().flatten().map(|e| e.0).collect(),
-                    forward: (step.opening != 0)
-                        .then(|| layer.iter().flatten().map(|e| e.1).collect()),
+                    keys: layer.keys(),
+                    forward: (step.opening != 0).then(|| layer.counts()),
                 };
                 kept_bytes += keep.bytes();
                 kept.push(keep);
             }
-            stats.peak_bytes = stats.peak_bytes.max(kept_bytes + len * LIST_BYTES + built);
+            let fixed = kept_bytes + len * layer.slot_bytes();
+            let (next, built) = self.advance(&layer, step, t, fixed)?;
+            stats.peak_bytes = stats.peak_bytes.max(fixed + built);
             layer = next;
-            let len = states(&layer);
+            stats.wide_layers += matches!(layer, Layer::Wide(_)) as usize;
+            let len = layer.len();
             stats.peak_states = stats.peak_states.max(len);
             stats.total_states += len as u64;
             progress(t as u64 + 1, total);
@@ -244,7 +318,7 @@ impl FrontierCounter {
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
         let mut after = Map::default();
-        for &(key, value) in layer.iter().flatten() {
+        for (key, value) in layer.each() {
             let a = self.accept(key)?;
             forward_total = forward_total.checked_add(value.checked_mul(a)?)?;
             if a != Parity::ZERO {
@@ -275,7 +349,12 @@ impl FrontierCounter {
         let all = rows
             .iter()
             .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))?;
-        let start = after.get(&0).copied().unwrap_or_default();
+        // (B counts the ways on from the start: times the ways into it, the forward total.)
+        let start = after
+            .get(&0)
+            .copied()
+            .unwrap_or_default()
+            .checked_mul(self.start.wide())?;
         assert!(
             all == forward_total && start == forward_total,
             "the two passes disagree: {all:?}, {start:?}, {forward_total:?}"
@@ -284,7 +363,8 @@ impl FrontierCounter {
     }
 
     /// The forward step: the states after `step` and how many ways lead to each, and the bytes
-    /// their tables took at most. `fixed`: the bytes already charged.
+    /// their tables took at most. `fixed`: the bytes already charged. 64-bit counts while they
+    /// fit, else the step again with 128-bit ones (counts.rs).
     fn advance(
         &self,
         layer: &Layer,
@@ -292,20 +372,44 @@ impl FrontierCounter {
         t: usize,
         fixed: usize,
     ) -> Result<(Layer, usize), FrontierError> {
+        match layer {
+            Layer::Narrow(from) => match self.build::<Narrow, Narrow>(from, step, t, fixed) {
+                Err(FrontierError::Overflow(_)) => {
+                    let (to, built) = self.build::<Narrow, Parity>(from, step, t, fixed)?;
+                    Ok((Layer::Wide(to), built))
+                }
+                built => built.map(|(to, built)| (Layer::Narrow(to), built)),
+            },
+            Layer::Wide(from) => {
+                let (to, built) = self.build::<Parity, Parity>(from, step, t, fixed)?;
+                Ok((Layer::Wide(to), built))
+            }
+        }
+    }
+
+    /// The forward step with counts `I` read and `O` summed.
+    fn build<I: Count, O: Count + From<I>>(
+        &self,
+        layer: &Shards<I>,
+        step: &Step,
+        t: usize,
+        fixed: usize,
+    ) -> Result<(Shards<O>, usize), FrontierError> {
         const SHARDS: usize = 64;
-        let shards: Vec<Mutex<Table>> = (0..SHARDS).map(|_| Mutex::default()).collect();
+        let shards: Vec<Mutex<Table<O>>> = (0..SHARDS).map(|_| Mutex::default()).collect();
         let stored = AtomicUsize::new(0);
         let overflow = AtomicU64::new(0);
         let over_budget = AtomicU64::new(0);
-        let shard_of = |key: u128| hash(key) as usize % SHARDS;
+        let shard_of = |key: u64| hash(key) as usize % SHARDS;
         let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
         chunks.for_each(|chunk| {
-            if over_budget.load(Ordering::Relaxed) != 0 {
+            if over_budget.load(Ordering::Relaxed) != 0 || overflow.load(Ordering::Relaxed) != 0 {
                 return;
             }
-            let mut buffers: Vec<Vec<(u128, Parity)>> = vec![Vec::new(); SHARDS];
+            let mut buffers: Vec<Vec<(u64, O)>> = vec![Vec::new(); SHARDS];
             for &(key, value) in chunk {
                 let state = State::decode(key, step.before);
+                let value = O::from(value);
                 successors(&state, step, &self.rules, &mut |next, used, _| {
                     buffers[shard_of(next)].push((next, if used { value.shift() } else { value }));
                 });
@@ -324,7 +428,7 @@ impl FrontierCounter {
                 };
                 drop(shard);
                 let states = stored.fetch_add(added, Ordering::Relaxed) + added;
-                if fixed + states * BYTES_PER_STATE > self.budget {
+                if fixed + states * bytes_per_state::<O>() > self.budget {
                     over_budget.store(1, Ordering::Relaxed);
                 }
             }
@@ -337,9 +441,9 @@ impl FrontierCounter {
         // as in the backward pass, not the partial count at the stop, which depends on the
         // threads' order.
         if over_budget.load(Ordering::Relaxed) != 0 {
-            return Err(self.over_budget("forward", t, states(layer)));
+            return Err(self.over_budget("forward", t, layer.iter().map(Vec::len).sum()));
         }
-        let tables: Vec<Table> = shards
+        let tables: Vec<Table<O>> = shards
             .into_iter()
             .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect();
@@ -382,7 +486,8 @@ impl FrontierCounter {
                         return Err(Overflow);
                     }
                     if let Some(forward) = &keep.forward {
-                        games = games.checked_add(forward[i * CHUNK + j].checked_mul(opened)?)?;
+                        games =
+                            games.checked_add(forward.get(i * CHUNK + j).checked_mul(opened)?)?;
                     }
                     if completions != Parity::ZERO {
                         out.push((key, completions));

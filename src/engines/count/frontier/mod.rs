@@ -30,6 +30,7 @@
 //! (states are summed, and integer sums do not depend on their order).
 
 mod counter;
+mod counts;
 mod order;
 mod state;
 mod step;

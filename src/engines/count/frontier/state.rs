@@ -1,9 +1,15 @@
-//! The states of the frontier counter: what each frontier vertex is (5 bits: out, full, alone,
+//! The states of the frontier counter: what each frontier vertex is (4 bits: out, full, alone,
 //! or the end of a partial path and where that path's other end is), the flags of the state, and
 //! the two operations on them, joining two ends by an edge and letting a vertex leave.
+//!
+//! A state is kept as a `u64` key: 4 bits per frontier vertex, then the flags. In the key, the
+//! two ends of a partial path whose ends are both on the frontier carry the same *label*, the
+//! labels numbered 0, 1, … in the order of the paths' first ends along the frontier (a canonical
+//! form: one key per state). Decoded, each such end names the slot of the other instead
+//! (`TO_VERTEX` + slot), which is what the operations need.
 
-/// Largest frontier: a state holds 5 bits per frontier vertex in a `u128`.
-pub const MAX_WIDTH: usize = 22;
+/// Largest frontier: a state holds 4 bits per frontier vertex and 5 bits of flags in a `u64`.
+pub const MAX_WIDTH: usize = 14;
 
 // What a frontier vertex is, 5 bits. An *end* is an end of a partial path that may still take
 // an edge; its code says where the other end of its path is.
@@ -16,11 +22,17 @@ pub(super) const E_ALONE: u8 = 5; // e itself with no edge yet: an end whose oth
 pub(super) const TO_ONE: u8 = 6; // an end; the other end left the frontier and is joined to 1
 pub(super) const TO_VERTEX: u8 = 7; // an end; the other end is the frontier vertex (code − 7), also an end
 
-pub(super) const SLOT_BITS: u32 = 5;
-const OPENING_PLACED: u32 = 110;
-const E_PLACED: u32 = 111;
-const DONE: u32 = 112; // two bits
-const SKIPPED: u32 = 114;
+/// In a key, `TO_VERTEX` + the label of the end's path (the two ends share it), 4 bits.
+pub(super) const SLOT_BITS: u32 = 4;
+const SLOT_MASK: u64 = (1 << SLOT_BITS) - 1;
+const FLAGS: u32 = SLOT_BITS * MAX_WIDTH as u32;
+const OPENING_PLACED: u32 = FLAGS;
+const E_PLACED: u32 = FLAGS + 1;
+const DONE: u32 = FLAGS + 2; // two bits
+const SKIPPED: u32 = FLAGS + 4;
+/// No state has this key (its bits above the flags are set): the tables' empty slot.
+pub(super) const NO_STATE: u64 = u64::MAX;
+const _: () = assert!(SKIPPED < 63 && TO_VERTEX as usize + MAX_WIDTH / 2 <= 16);
 
 /// The far end of a partial path, seen from one of its ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,10 +118,27 @@ pub(super) struct State {
 }
 
 impl State {
-    pub(super) fn decode(key: u128, len: usize) -> State {
+    /// The state of `key`, with `len` frontier vertices (the labels of the key turned into the
+    /// slots of the paths' other ends).
+    pub(super) fn decode(key: u64, len: usize) -> State {
         let mut codes = [0u8; MAX_WIDTH + 1];
-        for (i, c) in codes.iter_mut().enumerate().take(len) {
-            *c = ((key >> (SLOT_BITS * i as u32)) & 31) as u8;
+        // The first end met of each label's path.
+        let mut first = [u8::MAX; MAX_WIDTH];
+        for i in 0..len {
+            let c = ((key >> (SLOT_BITS * i as u32)) & SLOT_MASK) as u8;
+            codes[i] = c;
+            if c >= TO_VERTEX {
+                let label = (c - TO_VERTEX) as usize;
+                let j = first[label];
+                if j == u8::MAX {
+                    // Its own slot until the other end is met.
+                    first[label] = i as u8;
+                    codes[i] = TO_VERTEX + i as u8;
+                } else {
+                    codes[i] = TO_VERTEX + j;
+                    codes[j as usize] = TO_VERTEX + i as u8;
+                }
+            }
         }
         State {
             codes,
@@ -120,11 +149,11 @@ impl State {
         }
     }
 
-    pub(super) fn flags(&self) -> u128 {
-        (self.opening_placed as u128) << OPENING_PLACED
-            | (self.e_placed as u128) << E_PLACED
-            | (self.done as u128) << DONE
-            | (self.skipped as u128) << SKIPPED
+    pub(super) fn flags(&self) -> u64 {
+        (self.opening_placed as u64) << OPENING_PLACED
+            | (self.e_placed as u64) << E_PLACED
+            | (self.done as u64) << DONE
+            | (self.skipped as u64) << SKIPPED
     }
 
     /// The edge between the ends `u` and `v`: their paths join into one. False when it would

@@ -30,7 +30,7 @@ pub(super) fn successors(
     state: &State,
     step: &Step,
     rules: &Rules,
-    emit: &mut impl FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u64, bool, bool),
 ) {
     let v = step.before;
     let near_e = step
@@ -100,7 +100,7 @@ fn finish(
     rules: &Rules,
     used: bool,
     opening: bool,
-    emit: &mut impl FnMut(u128, bool, bool),
+    emit: &mut impl FnMut(u64, bool, bool),
 ) {
     // No opening placed and none still to come: dead.
     let last_chance = if rules.broken(Fault::OpeningGivenUpEarly) {
@@ -116,22 +116,34 @@ fn finish(
             return;
         }
     }
-    let mut key = 0u128;
+    let mut key = 0u64;
     let (mut to_one, mut ends) = (0, false);
+    // The label of each end whose path's first end (in slot order) has been met.
+    let mut label_of = [0u8; MAX_WIDTH + 1];
+    let mut labels = 0;
     for (i, &to) in step.moves_to.iter().enumerate() {
         if to == GONE {
             continue;
         }
         let mut c = s.codes[i];
         if c >= TO_VERTEX {
-            c = TO_VERTEX + step.moves_to[(c - TO_VERTEX) as usize];
+            // The slots keep their order, so the first end met in the old slots is the first
+            // in the new ones: the labels come out canonical.
+            let other = (c - TO_VERTEX) as usize;
+            if other > i {
+                label_of[other] = labels;
+                c = TO_VERTEX + labels;
+                labels += 1;
+            } else {
+                c = TO_VERTEX + label_of[i];
+            }
         } else if c == OUT && s.e_placed {
             // No vertex can be e any more: out and full differ in nothing still to come.
             c = FULL;
         }
         to_one += (c == TO_ONE) as u8;
         ends |= is_end(c);
-        key |= (c as u128) << (SLOT_BITS * to as u32);
+        key |= (c as u64) << (SLOT_BITS * to as u32);
     }
     // Each path closed at one end by 1 needs the opening or e at its other end; with both
     // paths closed, nothing may still be open.

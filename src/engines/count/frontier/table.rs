@@ -1,16 +1,15 @@
 //! The table a layer of the frontier counter is built in: the states after a vertex and the
 //! ways into each, summed as the successors of the layer before arrive. Open addressing with
-//! linear probing over one array of (state, count) pairs, 48 bytes a slot and nothing else (no
-//! control bytes, no pointers); a batch of successors is added with the slots of the next few
+//! linear probing over one array of (state, count) pairs, 24 bytes a slot with 64-bit counts
+//! (40 with 128-bit ones) and nothing else (no control bytes, no pointers); a batch of successors is added with the slots of the next few
 //! looked up ahead (prefetched), so that the cache misses of a large table overlap instead of
 //! following one another. Once built, the table is packed in place into the layer's list.
 
+use super::counts::Count;
+use super::state::NO_STATE as EMPTY;
 use crate::engines::count::key_hash::KeyHasher;
-use crate::engines::count::parity::{Overflow, Parity};
+use crate::engines::count::parity::Overflow;
 use std::hash::Hasher;
-
-/// No state has this key: bits 115..128 of a state are always zero (state.rs).
-const EMPTY: u128 = u128::MAX;
 
 /// How far ahead in a batch the slots are prefetched.
 const AHEAD: usize = 16;
@@ -22,27 +21,34 @@ const AHEAD: usize = 16;
 /// bytes a state at n = 74, whose tables had just passed a power of two).
 const MAX_LOAD_TENTHS: usize = 8;
 
+/// The bytes of a state and its count in a list.
+pub(super) const fn slot_bytes<C: Count>() -> usize {
+    std::mem::size_of::<(u64, C)>()
+}
+
 /// The most bytes a state takes in a table (just after it grew, at its emptiest), a bound on
 /// any table but for the moment one of the shards grows.
-pub(super) const BYTES_PER_STATE: usize = 48 * 10 * 3 / (2 * MAX_LOAD_TENTHS);
+pub(super) const fn bytes_per_state<C: Count>() -> usize {
+    slot_bytes::<C>() * 10 * 3 / (2 * MAX_LOAD_TENTHS)
+}
 
 /// The hash of a state (its low bits choose the table of a shard, the whole of it the slot).
 #[inline]
-pub(super) fn hash(key: u128) -> u64 {
+pub(super) fn hash(key: u64) -> u64 {
     let mut h = KeyHasher::default();
-    h.write_u128(key);
+    h.write_u64(key);
     h.finish().wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
-pub(super) struct Table {
-    slots: Vec<(u128, Parity)>,
+pub(super) struct Table<C> {
+    slots: Vec<(u64, C)>,
     len: usize,
 }
 
-impl Default for Table {
-    fn default() -> Table {
+impl<C: Count> Default for Table<C> {
+    fn default() -> Table<C> {
         Table {
-            slots: vec![(EMPTY, Parity::ZERO); 16],
+            slots: vec![(EMPTY, C::default()); 16],
             len: 0,
         }
     }
@@ -50,27 +56,27 @@ impl Default for Table {
 
 /// The slot of a state among `slots`: the hash scaled to 0..slots.
 #[inline]
-fn slot_in(key: u128, slots: usize) -> usize {
+fn slot_in(key: u64, slots: usize) -> usize {
     ((hash(key) as u128 * slots as u128) >> 64) as usize
 }
 
 #[inline]
-fn prefetch(slot: &(u128, Parity)) {
+fn prefetch<C>(slot: &(u64, C)) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch is a hint that reads nothing and cannot fault, whatever the address
     // (here the first and last bytes of a live element of the table, which may lie on two
     // cache lines).
     unsafe {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let first = slot as *const (u128, Parity) as *const i8;
+        let first = slot as *const (u64, C) as *const i8;
         _mm_prefetch::<_MM_HINT_T0>(first);
-        _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(47));
+        _mm_prefetch::<_MM_HINT_T0>(first.wrapping_add(std::mem::size_of::<(u64, C)>() - 1));
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = slot;
 }
 
-impl Table {
+impl<C: Count> Table<C> {
     #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.len
@@ -78,17 +84,17 @@ impl Table {
 
     /// The bytes of its slots.
     pub(super) fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<(u128, Parity)>()
+        self.slots.len() * slot_bytes::<C>()
     }
 
     #[inline]
-    fn slot_of(&self, key: u128) -> usize {
+    fn slot_of(&self, key: u64) -> usize {
         slot_in(key, self.slots.len())
     }
 
     /// Adds each (state, count) of `batch` to the table; the states it did not hold are new
     /// ones. Returns how many were new.
-    pub(super) fn add_all(&mut self, batch: &[(u128, Parity)]) -> Result<usize, Overflow> {
+    pub(super) fn add_all(&mut self, batch: &[(u64, C)]) -> Result<usize, Overflow> {
         let before = self.len;
         for (i, &(key, value)) in batch.iter().enumerate() {
             if let Some(&(ahead, _)) = batch.get(i + AHEAD) {
@@ -100,7 +106,7 @@ impl Table {
     }
 
     #[inline]
-    fn add(&mut self, key: u128, value: Parity) -> Result<(), Overflow> {
+    fn add(&mut self, key: u64, value: C) -> Result<(), Overflow> {
         let size = self.slots.len();
         let mut i = self.slot_of(key);
         loop {
@@ -126,7 +132,7 @@ impl Table {
 
     fn grow(&mut self) {
         let size = self.slots.len() * 3 / 2;
-        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, Parity::ZERO); size]);
+        let old = std::mem::replace(&mut self.slots, vec![(EMPTY, C::default()); size]);
         for (key, value) in old.into_iter().filter(|s| s.0 != EMPTY) {
             let mut i = self.slot_of(key);
             while self.slots[i].0 != EMPTY {
@@ -137,7 +143,7 @@ impl Table {
     }
 
     /// The states and their counts, packed in place (in the table's order).
-    pub(super) fn into_list(self) -> Vec<(u128, Parity)> {
+    pub(super) fn into_list(self) -> Vec<(u64, C)> {
         let mut slots = self.slots;
         slots.retain(|s| s.0 != EMPTY);
         slots.shrink_to_fit();
@@ -148,6 +154,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::count::parity::Parity;
 
     /// The table sums the counts of equal states, as it grows and across batches, and keeps
     /// every state once.
@@ -156,15 +163,15 @@ mod tests {
         let mut table = Table::default();
         let mut expected = std::collections::BTreeMap::new();
         let mut new = 0;
-        for round in 0..20u128 {
-            let batch: Vec<(u128, Parity)> = (0..500u128)
+        for round in 0..20u64 {
+            let batch: Vec<(u64, Parity)> = (0..500u64)
                 .map(|i| {
-                    let key = (i * 7919 + round * 104_729) % 3001 + ((round % 3) << 100);
+                    let key = (i * 7919 + round * 104_729) % 3001 + ((round % 3) << 50);
                     (
                         key,
                         Parity {
-                            even: i,
-                            odd: round,
+                            even: i.into(),
+                            odd: round.into(),
                         },
                     )
                 })

@@ -178,3 +178,41 @@ fn the_one_pass_refuses_past_its_bound_too() {
     );
     assert_eq!(on(2), one);
 }
+
+/// Counts past 64 bits: started from 2^40 + 3 ways (even) and 2^39 (odd) into the empty start,
+/// every count is that many times the true one, the later layers' counts need 128 bits and are
+/// built again with them, and the games are the true ones times the start, exactly (one pass
+/// and two, on one thread and on two).
+#[test]
+fn counts_past_64_bits_are_carried_exactly() {
+    use super::counts::Narrow;
+    let start = Narrow {
+        even: (1 << 40) + 3,
+        odd: 1 << 39,
+    };
+    let wide = Parity {
+        even: start.even.into(),
+        odd: start.odd.into(),
+    };
+    for n in [30, 36] {
+        let truth = counted(n, None);
+        let mut counter = FrontierCounter::new(n, 1 << 30);
+        counter.start_from(start);
+        let (all, stats) = on_threads(1, || counter.count_all(&|_, _| {})).unwrap();
+        assert!(
+            stats.wide_layers > 0 && stats.wide_layers < counter.plan().steps.len(),
+            "n = {n}: {stats:?}"
+        );
+        assert_eq!(all, sum(&truth).checked_mul(wide).unwrap(), "n = {n}");
+        assert_eq!(
+            on_threads(2, || counter.count_all(&|_, _| {})).unwrap().0,
+            all
+        );
+        let rows = counter.count(&|_, _| {}).unwrap().0;
+        let scaled: Vec<(u32, Parity)> = truth
+            .iter()
+            .map(|&(c, g)| (c, g.checked_mul(wide).unwrap()))
+            .collect();
+        assert_eq!(rows, scaled, "n = {n}");
+    }
+}
