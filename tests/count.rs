@@ -221,9 +221,38 @@ fn what_jg_count_refuses_and_its_help() {
         &["count", "20", "--hubs", "8"],
         &["count", "30", "--hubs", "3"],
         &["count", "40", "--method", "frontier", "--memory-mib", "1"],
+        &["count", "20", "--method", "hubs", "--order-seed", "1"],
         &["count", "--range", "9..3"],
         &["count", "--help"],
     ]));
+}
+
+/// `--order-seed`: another vertex order (other states, so another cutting of the games), the
+/// same counts, by opening too.
+#[test]
+fn another_order_seed_counts_the_same_games() {
+    let run = |seed: &str| {
+        let args = [
+            "count",
+            "44",
+            "--by-opening",
+            "--stats",
+            "--format",
+            "csv",
+            "--order-seed",
+            seed,
+        ];
+        let (code, csv, err) = jg(&args, "2");
+        assert_eq!(code, 0, "{err}");
+        (csv, err)
+    };
+    let (first, first_stats) = run("0");
+    let (second, second_stats) = run("3");
+    assert_eq!(first, second);
+    assert_ne!(
+        first_stats, second_stats,
+        "the same order, so nothing counted twice"
+    );
 }
 
 /// The CSV contract of docs/DESIGN.md: `n,games,odd,even`, one row per n; with `--by-opening`,

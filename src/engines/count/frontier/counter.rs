@@ -6,7 +6,7 @@ use super::counts::{Count, Narrow};
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
-use super::table::{bytes_per_state, hash, slot_bytes, Table};
+use super::table::{bytes_per_state, slot_bytes, Entry, Table};
 use crate::engines::count::key_hash::KeyHasher;
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
@@ -400,26 +400,27 @@ impl FrontierCounter {
         let stored = AtomicUsize::new(0);
         let overflow = AtomicU64::new(0);
         let over_budget = AtomicU64::new(0);
-        let shard_of = |key: u64| hash(key) as usize % SHARDS;
         let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
-        chunks.for_each(|chunk| {
+        // Each thread's buffers, one per table, kept from chunk to chunk.
+        let buffers = || -> Vec<Vec<Entry<O>>> { vec![Vec::new(); SHARDS] };
+        chunks.for_each_init(buffers, |buffers, chunk| {
             if over_budget.load(Ordering::Relaxed) != 0 || overflow.load(Ordering::Relaxed) != 0 {
                 return;
             }
-            let mut buffers: Vec<Vec<(u64, O)>> = vec![Vec::new(); SHARDS];
             for &(key, value) in chunk {
                 let state = State::decode(key, step.before);
                 let value = O::from(value);
                 successors(&state, step, &self.rules, &mut |next, used, _| {
-                    buffers[shard_of(next)].push((next, if used { value.shift() } else { value }));
+                    let e = Entry::new(next, if used { value.shift() } else { value });
+                    buffers[e.hash as usize % SHARDS].push(e);
                 });
             }
-            for (i, buffer) in buffers.into_iter().enumerate() {
+            for (i, buffer) in buffers.iter_mut().enumerate() {
                 if buffer.is_empty() {
                     continue;
                 }
                 let mut shard = shards[i].lock().unwrap_or_else(|e| e.into_inner());
-                let added = match shard.add_all(&buffer) {
+                let added = match shard.add_all(buffer) {
                     Ok(added) => added,
                     Err(_) => {
                         overflow.store(1, Ordering::Relaxed);
@@ -427,6 +428,7 @@ impl FrontierCounter {
                     }
                 };
                 drop(shard);
+                buffer.clear();
                 let states = stored.fetch_add(added, Ordering::Relaxed) + added;
                 if fixed + states * bytes_per_state::<O>() > self.budget {
                     over_budget.store(1, Ordering::Relaxed);

@@ -41,19 +41,31 @@ impl Plan {
     /// with fewest neighbours still to come; then the smallest), then improved by simulated
     /// annealing on the sum over the steps of 6^(frontier size), with a fixed seed.
     pub fn new(n: u32) -> Plan {
-        Plan::searched(n, MOVES_PER_VERTEX, SEEDS)
+        Plan::seeded(n, 0)
+    }
+
+    /// The plan annealed from the `SEEDS` seeds of set `set` (the cheapest order kept; set 0:
+    /// `Plan::new`'s). The sets do not overlap, so another set gives another order (`jg count
+    /// --order-seed`), unless the annealing finds the same one from both.
+    pub fn seeded(n: u32, set: u64) -> Plan {
+        let first = set.saturating_mul(SEEDS);
+        Plan::search(n, MOVES_PER_VERTEX, first..first.saturating_add(SEEDS))
     }
 
     /// The plan with `moves` annealing moves per vertex from each of the first `seeds` seeds
     /// (the cheapest order kept; 0 moves: the greedy order).
     pub fn searched(n: u32, moves: usize, seeds: u64) -> Plan {
+        Plan::search(n, moves, 0..seeds.max(1))
+    }
+
+    fn search(n: u32, moves: usize, seeds: std::ops::Range<u64>) -> Plan {
         let vertices: Vec<u32> = (2..=n).filter(|&v| !leaf_prime(v, n)).collect();
         let leaf_primes = (2..=n).filter(|&v| leaf_prime(v, n)).count() as u32;
         let greedy = greedy_order(&vertices);
         let order = if moves == 0 {
             greedy
         } else {
-            (0..seeds.max(1))
+            seeds
                 .map(|seed| improve(greedy.clone(), COST_BASE, moves * vertices.len(), seed))
                 .min_by(|a, b| a.0.total_cmp(&b.0))
                 .expect("one seed at least")

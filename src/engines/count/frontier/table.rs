@@ -40,6 +40,26 @@ pub(super) fn hash(key: u64) -> u64 {
     h.finish().wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
+/// A successor on its way to a table: its state, its count, and its hash (found once: it chose
+/// the table, and it chooses the slot).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry<C> {
+    pub(super) hash: u64,
+    pub(super) key: u64,
+    pub(super) value: C,
+}
+
+impl<C> Entry<C> {
+    #[inline]
+    pub(super) fn new(key: u64, value: C) -> Entry<C> {
+        Entry {
+            hash: hash(key),
+            key,
+            value,
+        }
+    }
+}
+
 pub(super) struct Table<C> {
     slots: Vec<(u64, C)>,
     len: usize,
@@ -54,10 +74,10 @@ impl<C: Count> Default for Table<C> {
     }
 }
 
-/// The slot of a state among `slots`: the hash scaled to 0..slots.
+/// The slot of a state of hash `hash` among `slots`: the hash scaled to 0..slots.
 #[inline]
-fn slot_in(key: u64, slots: usize) -> usize {
-    ((hash(key) as u128 * slots as u128) >> 64) as usize
+fn slot_in(hash: u64, slots: usize) -> usize {
+    ((hash as u128 * slots as u128) >> 64) as usize
 }
 
 #[inline]
@@ -88,27 +108,27 @@ impl<C: Count> Table<C> {
     }
 
     #[inline]
-    fn slot_of(&self, key: u64) -> usize {
-        slot_in(key, self.slots.len())
+    fn slot_of(&self, hash: u64) -> usize {
+        slot_in(hash, self.slots.len())
     }
 
     /// Adds each (state, count) of `batch` to the table; the states it did not hold are new
     /// ones. Returns how many were new.
-    pub(super) fn add_all(&mut self, batch: &[(u64, C)]) -> Result<usize, Overflow> {
+    pub(super) fn add_all(&mut self, batch: &[Entry<C>]) -> Result<usize, Overflow> {
         let before = self.len;
-        for (i, &(key, value)) in batch.iter().enumerate() {
-            if let Some(&(ahead, _)) = batch.get(i + AHEAD) {
-                prefetch(&self.slots[self.slot_of(ahead)]);
+        for (i, e) in batch.iter().enumerate() {
+            if let Some(ahead) = batch.get(i + AHEAD) {
+                prefetch(&self.slots[self.slot_of(ahead.hash)]);
             }
-            self.add(key, value)?;
+            self.add(e.hash, e.key, e.value)?;
         }
         Ok(self.len - before)
     }
 
     #[inline]
-    fn add(&mut self, key: u64, value: C) -> Result<(), Overflow> {
+    fn add(&mut self, hash: u64, key: u64, value: C) -> Result<(), Overflow> {
         let size = self.slots.len();
-        let mut i = self.slot_of(key);
+        let mut i = self.slot_of(hash);
         loop {
             let slot = &mut self.slots[i];
             if slot.0 == key {
@@ -134,7 +154,7 @@ impl<C: Count> Table<C> {
         let size = self.slots.len() * 3 / 2;
         let old = std::mem::replace(&mut self.slots, vec![(EMPTY, C::default()); size]);
         for (key, value) in old.into_iter().filter(|s| s.0 != EMPTY) {
-            let mut i = self.slot_of(key);
+            let mut i = self.slot_of(hash(key));
             while self.slots[i].0 != EMPTY {
                 i = if i + 1 == size { 0 } else { i + 1 };
             }
@@ -164,10 +184,10 @@ mod tests {
         let mut expected = std::collections::BTreeMap::new();
         let mut new = 0;
         for round in 0..20u64 {
-            let batch: Vec<(u64, Parity)> = (0..500u64)
+            let batch: Vec<Entry<Parity>> = (0..500u64)
                 .map(|i| {
                     let key = (i * 7919 + round * 104_729) % 3001 + ((round % 3) << 50);
-                    (
+                    Entry::new(
                         key,
                         Parity {
                             even: i.into(),
@@ -176,7 +196,7 @@ mod tests {
                     )
                 })
                 .collect();
-            for &(key, value) in &batch {
+            for &Entry { key, value, .. } in &batch {
                 let sum: &mut Parity = expected.entry(key).or_default();
                 *sum = sum.checked_add(value).unwrap();
             }
@@ -196,7 +216,7 @@ mod tests {
             even: u128::MAX,
             odd: 0,
         };
-        assert_eq!(table.add_all(&[(5, big)]), Ok(1));
-        assert_eq!(table.add_all(&[(5, Parity::ONE)]), Err(Overflow));
+        assert_eq!(table.add_all(&[Entry::new(5, big)]), Ok(1));
+        assert_eq!(table.add_all(&[Entry::new(5, Parity::ONE)]), Err(Overflow));
     }
 }
