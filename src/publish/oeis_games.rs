@@ -30,16 +30,31 @@ pub const HUBS_AGREE_TO: u32 = 43;
 /// The last n of the committed files.
 pub const PUBLISHED_TO: u32 = 76;
 
+/// The terms from this n on were computed later, each counted twice by the frontier programme
+/// along two different orders of the numbers (`jg count --order-seed`), with the same result;
+/// the header says so when the files reach them.
+pub const TWICE_FROM: u32 = 77;
+pub const TWICE_ON: &str = "2026-12-05";
+
 /// The header's second line: how the terms were computed, in words an OEIS reader can follow.
 fn method_line(to: u32) -> String {
     let both = to.min(HUBS_AGREE_TO);
-    format!(
+    let mut line = format!(
         "Computed exactly on {COMPUTED_ON} by a frontier-based dynamic programme over the \
          divisibility graph of 1..n (the numbers taken one at a time, each state recording only \
          how the path pieces meet the numbers still to come), which never lists the games. For \
          n <= {both} a second, independent method, which cuts each game at the small numbers it \
          names, gives the same terms."
-    )
+    );
+    if to >= TWICE_FROM {
+        let _ = write!(
+            line,
+            " The terms for n = {TWICE_FROM}..{to} were computed on {TWICE_ON}, each twice, by \
+             the same programme taking the numbers in two different orders, with the same \
+             result."
+        );
+    }
+    line
 }
 
 fn render(first: String, to: u32, terms: &[(u64, u128)]) -> String {
@@ -187,7 +202,15 @@ pub fn counts_from_b348844(text: &str) -> Result<Vec<Count>, String> {
 /// `jg count`, and its b-files written from it (`jg oeis --games-from`) are the bytes
 /// `jg oeis --games-to N` writes.
 pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
-    let mut counts: Vec<Count> = Vec::new();
+    counts_after(Vec::new(), text)
+}
+
+/// The counts `before` (n = 1..N) followed by those of a CSV of `jg count --by-opening --format
+/// csv` from n = N + 1 on (the same rules as `counts_from_csv`): the committed files extended
+/// by the counts of the n after them, without counting the earlier n again.
+pub fn counts_after(before: Vec<Count>, text: &str) -> Result<Vec<Count>, String> {
+    let known = before.len();
+    let mut counts: Vec<Count> = before;
     let mut totals: Vec<Parity> = Vec::new();
     for (number, line) in (1..).zip(text.lines()) {
         if line == "n,opening,games,odd,even" {
@@ -220,7 +243,8 @@ pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
             totals.push(parity);
             continue;
         }
-        let Some(count) = counts.last_mut().filter(|c| c.n as u128 == n) else {
+        let fresh = counts.len() > known;
+        let Some(count) = counts.last_mut().filter(|c| fresh && c.n as u128 == n) else {
             return Err(bad("an opening row outside its n's rows"));
         };
         let expected = 2 * (count.openings.len() as u128 + 1);
@@ -229,7 +253,7 @@ pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
         }
         count.openings.push((expected as u32, parity));
     }
-    for (count, total) in counts.iter().zip(&totals) {
+    for (count, total) in counts[known..].iter().zip(&totals) {
         let n = count.n;
         if count.openings.len() != (n / 2) as usize {
             return Err(format!(
@@ -248,7 +272,7 @@ pub fn counts_from_csv(text: &str) -> Result<Vec<Count>, String> {
             ));
         }
     }
-    if counts.is_empty() {
+    if counts.len() == known {
         return Err("no count in the file".to_string());
     }
     Ok(counts)
@@ -350,5 +374,34 @@ mod tests {
             assert_ne!(broken, csv);
             assert!(counts_from_csv(&broken).is_err(), "{broken}");
         }
+    }
+
+    /// `jg oeis --games-after`: the counts of a b348844.txt of n = 1..6 and a CSV of n = 7..9
+    /// give the files of n = 1..9; a CSV that starts elsewhere, or repeats a known n's opening,
+    /// is refused, and the header says when terms were counted twice.
+    #[test]
+    fn the_files_extended_by_later_counts_are_the_files_of_all_the_counts() {
+        let original = counts(9);
+        let mut csv = String::from("n,opening,games,odd,even\n");
+        for c in &original[6..] {
+            let g = c.games;
+            csv += &format!("{},all,{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            for (k, g) in &c.openings {
+                csv += &format!("{},{k},{},{},{}\n", c.n, g.total().unwrap(), g.odd, g.even);
+            }
+        }
+        let [_, _, a44] = b_files(&original[..6]).unwrap();
+        let before = counts_from_b348844(&a44.text).unwrap();
+        let extended = counts_after(before.clone(), &csv).unwrap();
+        assert_eq!(b_files(&extended).unwrap(), b_files(&original).unwrap());
+        for broken in [
+            csv.replacen("7,all,", "8,all,", 1),
+            format!("6,2,1,1,0\n{csv}"),
+            String::from("n,opening,games,odd,even\n"),
+        ] {
+            assert!(counts_after(before.clone(), &broken).is_err(), "{broken}");
+        }
+        assert!(!method_line(TWICE_FROM - 1).contains("twice"));
+        assert!(method_line(TWICE_FROM).contains(&format!("n = {TWICE_FROM}..{TWICE_FROM}")));
     }
 }

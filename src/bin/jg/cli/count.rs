@@ -238,6 +238,24 @@ pub fn counts_from(csv: &std::path::Path) -> Result<Vec<count::Count>, CliError>
         .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))
 }
 
+/// The counts of the b348844.txt in `dir`, then those of `csv` after them (`jg oeis
+/// --games-after`).
+pub fn counts_after(
+    dir: &std::path::Path,
+    csv: &std::path::Path,
+) -> Result<Vec<count::Count>, CliError> {
+    use juniper_green::publish::oeis_games;
+    let read = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .map_err(|e| CliError::from(format!("cannot read {}: {e}", path.display())))
+    };
+    let b_file = dir.join(oeis_games::A348844);
+    let before = oeis_games::counts_from_b348844(&read(&b_file)?)
+        .map_err(|e| CliError::from(format!("{}: {e}", b_file.display())))?;
+    oeis_games::counts_after(before, &read(csv)?)
+        .map_err(|e| CliError::from(format!("{}: {e}", csv.display())))
+}
+
 /// The chart of `jg count --format svg` drawn from counts already made, by the renderer
 /// `jg count --format svg` itself writes with.
 pub fn figure(counts: &[count::Count]) -> Result<String, CliError> {

@@ -26,7 +26,12 @@ pub struct Args {
     /// CSVs of several runs may be concatenated, in the order of n)
     #[arg(long, value_name = "CSV", conflicts_with = "games_to")]
     pub games_from: Option<PathBuf>,
-    /// With --games-to or --games-from: also write the SVG chart of the counts' growth to FILE
+    /// Extend the three b-files of the out-dir: the counts their b348844.txt holds (n = 1..N),
+    /// then those of CSV, from n = N + 1 on (`jg count N+1 --by-opening --format csv`, …,
+    /// concatenated in the order of n); the earlier n are not counted again
+    #[arg(long, value_name = "CSV", conflicts_with_all = ["games_to", "games_from"])]
+    pub games_after: Option<PathBuf>,
+    /// With --games-to, --games-from or --games-after: also write the SVG chart of the counts' growth to FILE
     /// (the chart of `jg count --format svg`; docs/figures/game-counts.svg)
     #[arg(long, value_name = "FILE")]
     pub games_figure: Option<PathBuf>,
@@ -41,13 +46,16 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
     ) {
         Ok(mut files) => {
             // Every file made before any is written: a bad CSV writes nothing.
-            let counts = match (args.games_to, &args.games_from) {
-                (Some(to), _) => Some(super::count::counts_to(to as u32)?),
-                (None, Some(csv)) => Some(super::count::counts_from(csv)?),
-                (None, None) if args.games_figure.is_some() => {
-                    return Err("--games-figure needs --games-to or --games-from".into())
+            let counts = match (args.games_to, &args.games_from, &args.games_after) {
+                (Some(to), _, _) => Some(super::count::counts_to(to as u32)?),
+                (None, Some(csv), _) => Some(super::count::counts_from(csv)?),
+                (None, None, Some(csv)) => Some(super::count::counts_after(&args.out_dir, csv)?),
+                (None, None, None) if args.games_figure.is_some() => {
+                    return Err(
+                        "--games-figure needs --games-to, --games-from or --games-after".into(),
+                    )
                 }
-                (None, None) => None,
+                (None, None, None) => None,
             };
             let mut figure = None;
             if let Some(counts) = &counts {
