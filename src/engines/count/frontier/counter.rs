@@ -7,11 +7,8 @@ use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
 use super::table::{bytes_per_state, slot_bytes, Entry, Table};
-use crate::engines::count::key_hash::KeyHasher;
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -34,7 +31,18 @@ pub struct Stats {
     pub wide_layers: usize,
 }
 
-type Map = HashMap<u64, Parity, BuildHasherDefault<KeyHasher>>;
+/// The completions of a layer's states, looked up by the backward pass (built once, then read).
+type Map = Table<Parity>;
+
+/// The map of these states and completions (given in parts).
+fn map_of(parts: Vec<Vec<(u64, Parity)>>) -> Result<Map, Overflow> {
+    let mut map = Table::for_states(parts.iter().map(Vec::len).sum());
+    for part in parts {
+        let batch: Vec<Entry<Parity>> = part.into_iter().map(|(k, v)| Entry::new(k, v)).collect();
+        map.add_all(&batch)?;
+    }
+    Ok(map)
+}
 
 /// The states after a vertex with the ways into each, in shards (one per table they were
 /// built in).
@@ -130,10 +138,11 @@ pub enum FrontierError {
 }
 
 /// Bytes charged per state: in a table being built (`table::bytes_per_state`), in the layer it
-/// is built from (`table::slot_bytes`), in the backward pass's map (key and count at its load,
-/// with its control byte), and kept for the second pass (the key, and the count when the vertex
-/// after it is even).
-const MAP_BYTES: usize = 80;
+/// is built from (`table::slot_bytes`), kept for the second pass (the key, and the count when
+/// the vertex after it is even), and in the backward pass, per state of the layer before, its
+/// completions listed (48 bytes) then put in a map at 4/5 full (60 bytes); the map read is
+/// charged its own bytes.
+const BUILD_BYTES: usize = 108;
 const KEY_BYTES: usize = 8;
 
 /// A chunk of a backward step: its states with their completions, and its openings' games.
@@ -317,21 +326,22 @@ impl FrontierCounter {
         let mut kept_bytes: usize = kept.iter().map(Kept::bytes).sum();
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
-        let mut after = Map::default();
+        let mut accepted = Vec::new();
         for (key, value) in layer.each() {
             let a = self.accept(key)?;
             forward_total = forward_total.checked_add(value.checked_mul(a)?)?;
             if a != Parity::ZERO {
-                after.insert(key, a);
+                accepted.push((key, a));
             }
         }
         drop(layer);
+        let mut after = map_of(vec![accepted])?;
         let mut rows: Vec<(u32, Parity)> =
             self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
         for (t, step) in plan.steps.iter().enumerate().rev() {
             let keep = kept.pop().expect("a layer kept for each vertex");
             kept_bytes -= keep.bytes();
-            let charged = kept_bytes + (keep.keys.len() + after.len()) * MAP_BYTES;
+            let charged = kept_bytes + after.bytes() + keep.keys.len() * BUILD_BYTES;
             stats.peak_bytes = stats.peak_bytes.max(charged);
             if charged > self.budget {
                 return Err(self.over_budget("backward", t, keep.keys.len()));
@@ -351,8 +361,7 @@ impl FrontierCounter {
             .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))?;
         // (B counts the ways on from the start: times the ways into it, the forward total.)
         let start = after
-            .get(&0)
-            .copied()
+            .get(Entry::new(0, ()).hash, 0)
             .unwrap_or_default()
             .checked_mul(self.start.wide())?;
         assert!(
@@ -457,54 +466,74 @@ impl FrontierCounter {
     /// before it (states with none are dropped); and, when the vertex is even, its games as the
     /// opening.
     fn retreat(&self, keep: &Kept, after: &Map, step: &Step) -> Result<(Map, Parity), Overflow> {
+        /// A successor to look up: its state's place in the chunk, whether it names a number
+        /// and whether that number is the opening.
+        struct Pending {
+            hash: u64,
+            key: u64,
+            from: u32,
+            used: bool,
+            opening: bool,
+        }
+        const AHEAD: usize = 16;
         let parts: Vec<Result<Retreated, Overflow>> = keep
             .keys
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(i, chunk)| {
+                // First the successors of the whole chunk, then their look-ups, each slot
+                // brought into the cache a few look-ups ahead.
+                let mut pending = Vec::with_capacity(4 * chunk.len());
+                for (j, &key) in chunk.iter().enumerate() {
+                    let state = State::decode(key, step.before);
+                    successors(&state, step, &self.rules, &mut |next, used, opening| {
+                        let e = Entry::new(next, ());
+                        pending.push(Pending {
+                            hash: e.hash,
+                            key: next,
+                            from: j as u32,
+                            used,
+                            opening,
+                        });
+                    });
+                }
+                let mut completions = vec![Parity::ZERO; chunk.len()];
+                let mut opened = vec![Parity::ZERO; chunk.len()];
+                for (k, p) in pending.iter().enumerate() {
+                    if let Some(ahead) = pending.get(k + AHEAD) {
+                        after.prefetch(ahead.hash);
+                    }
+                    let Some(b) = after.get(p.hash, p.key) else {
+                        continue;
+                    };
+                    let b = if p.used { b.shift() } else { b };
+                    let j = p.from as usize;
+                    completions[j] = completions[j].checked_add(b)?;
+                    if p.opening {
+                        opened[j] = opened[j].checked_add(b)?;
+                    }
+                }
                 let mut out = Vec::with_capacity(chunk.len());
                 let mut games = Parity::ZERO;
                 for (j, &key) in chunk.iter().enumerate() {
-                    let state = State::decode(key, step.before);
-                    let (mut completions, mut opened) = (Parity::ZERO, Parity::ZERO);
-                    let mut failed = false;
-                    successors(&state, step, &self.rules, &mut |next, used, opening| {
-                        let Some(&b) = after.get(&next) else {
-                            return;
-                        };
-                        let b = if used { b.shift() } else { b };
-                        let sums = (completions.checked_add(b), opened.checked_add(b));
-                        match sums {
-                            (Ok(c), Ok(o)) => {
-                                completions = c;
-                                if opening {
-                                    opened = o;
-                                }
-                            }
-                            _ => failed = true,
-                        }
-                    });
-                    if failed {
-                        return Err(Overflow);
-                    }
                     if let Some(forward) = &keep.forward {
-                        games =
-                            games.checked_add(forward.get(i * CHUNK + j).checked_mul(opened)?)?;
+                        games = games
+                            .checked_add(forward.get(i * CHUNK + j).checked_mul(opened[j])?)?;
                     }
-                    if completions != Parity::ZERO {
-                        out.push((key, completions));
+                    if completions[j] != Parity::ZERO {
+                        out.push((key, completions[j]));
                     }
                 }
                 Ok((out, games))
             })
             .collect();
-        let mut before = Map::default();
+        let mut before = Vec::with_capacity(parts.len());
         let mut games = Parity::ZERO;
         for part in parts {
             let (out, g) = part?;
             games = games.checked_add(g)?;
-            before.extend(out);
+            before.push(out);
         }
-        Ok((before, games))
+        Ok((map_of(before)?, games))
     }
 }

@@ -162,6 +162,38 @@ impl<C: Count> Table<C> {
         }
     }
 
+    /// A table sized for `states` states at most, so that it never grows while they are added.
+    pub(super) fn for_states(states: usize) -> Table<C> {
+        let size = (states * 10 / MAX_LOAD_TENTHS + 16).max(16);
+        Table {
+            slots: vec![(EMPTY, C::default()); size],
+            len: 0,
+        }
+    }
+
+    /// The count of the state `key` of hash `hash`, if the table holds it.
+    #[inline]
+    pub(super) fn get(&self, hash: u64, key: u64) -> Option<C> {
+        let size = self.slots.len();
+        let mut i = self.slot_of(hash);
+        loop {
+            let (k, value) = self.slots[i];
+            if k == key {
+                return Some(value);
+            }
+            if k == EMPTY {
+                return None;
+            }
+            i = if i + 1 == size { 0 } else { i + 1 };
+        }
+    }
+
+    /// Brings the slot of hash `hash` into the cache ahead of a `get`.
+    #[inline]
+    pub(super) fn prefetch(&self, hash: u64) {
+        prefetch(&self.slots[self.slot_of(hash)]);
+    }
+
     /// The states and their counts, packed in place (in the table's order).
     pub(super) fn into_list(self) -> Vec<(u64, C)> {
         let mut slots = self.slots;
@@ -204,6 +236,10 @@ mod tests {
         }
         assert_eq!(table.len(), expected.len());
         assert_eq!(new, expected.len());
+        for (&key, &value) in &expected {
+            assert_eq!(table.get(hash(key), key), Some(value));
+        }
+        assert_eq!(table.get(hash(1 << 55), 1 << 55), None);
         let mut list = table.into_list();
         list.sort_by_key(|e| e.0);
         assert_eq!(list, expected.into_iter().collect::<Vec<_>>());
