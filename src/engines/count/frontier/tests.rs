@@ -68,7 +68,7 @@ fn the_order_is_a_permutation_of_h_and_its_frontier_is_right() {
 fn every_order_gives_the_same_counts() {
     for n in [9, 16, 24, 30] {
         let annealed = counted(n, None);
-        let greedy = FrontierCounter::with_plan(Plan::searched(n, 0, 1), 1 << 30);
+        let greedy = FrontierCounter::with_plan(Plan::greedy(n), 1 << 30);
         assert_eq!(greedy.count(&|_, _| {}).unwrap().0, annealed, "n = {n}");
         if n <= 16 {
             let plan = Plan::new(n);
@@ -142,7 +142,7 @@ fn one_pass_counts_the_sum_of_the_openings() {
 #[test]
 fn two_orders_give_the_same_counts_at_n_40() {
     let annealed = FrontierCounter::new(40, 1 << 30);
-    let greedy = FrontierCounter::with_plan(Plan::searched(40, 0, 1), 1 << 30);
+    let greedy = FrontierCounter::with_plan(Plan::greedy(40), 1 << 30);
     assert_ne!(annealed.plan().order, greedy.plan().order);
     let rows = annealed.count(&|_, _| {}).unwrap().0;
     assert_eq!(greedy.count(&|_, _| {}).unwrap().0, rows);
@@ -228,5 +228,28 @@ fn another_seed_set_gives_another_order_and_the_same_counts() {
         assert_ne!(first.plan().order, second.plan().order, "n = {n}");
         let (a, b) = (first.count_all(&|_, _| {}), second.count_all(&|_, _| {}));
         assert_eq!(a.unwrap().0, b.unwrap().0, "n = {n}");
+    }
+}
+
+/// The order is searched from fixed seeds, each on a thread of its own when there are several:
+/// the same order on one thread and on two, so the same states and figures.
+#[test]
+fn the_order_is_the_same_on_one_thread_and_on_two() {
+    for n in [40, 60] {
+        let on = |threads| on_threads(threads, || Plan::new(n).order);
+        assert_eq!(on(1), on(2), "n = {n}");
+    }
+}
+
+/// The annealing keeps the cheapest order it meets: never dearer than the greedy order it
+/// starts from, and the cheapest over its seeds (more seeds, never a dearer order).
+#[test]
+fn the_annealed_order_is_the_cheapest_met() {
+    for n in [30, 50] {
+        let cost = |moves, seeds| Plan::searched(n, Plan::COST_BASE, moves, seeds).cost();
+        let (greedy, one, all) = (cost(0, 1), cost(200, 1), cost(200, Plan::SEEDS));
+        assert!(one <= greedy, "n = {n}: {one} > {greedy}");
+        assert!(all <= one, "n = {n}: {all} > {one}");
+        assert!(all < greedy, "n = {n}: the annealing found nothing");
     }
 }
