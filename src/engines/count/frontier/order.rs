@@ -29,8 +29,9 @@ pub(super) fn related(a: u32, b: u32) -> bool {
 }
 
 impl Plan {
-    /// The base of the order's cost: each vertex more in the frontier multiplies the states by
-    /// about this much, more at the widest steps (measured: docs/COUNTING.md §6).
+    /// The base of the order's cost, the sum over the steps of base^(frontier size): of 3.5,
+    /// 4.5, 6, 8 and 12, 8 gave the fewest states after one vertex at n = 60..66 and the fewest
+    /// states at 70; 3.5 the most (measured: docs/COUNTING.md §6).
     pub const COST_BASE: f64 = 8.0;
     /// Moves tried per vertex of H by the annealing, from each of this many seeds.
     pub const MOVES_PER_VERTEX: usize = 2000;
