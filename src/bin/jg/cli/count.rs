@@ -71,14 +71,15 @@ const AFTER_HELP: &str = "A game here is complete: it ends when the player to mo
 legal move; its first number is even (the game's rule). A game with an odd number of moves is \
 won by the first player, who named the last number. Counts are exact (128-bit, every operation \
 checked) and the same whatever the method, --hubs and the thread count (RAYON_NUM_THREADS).\n\n\
-Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter, lean\"): the \
-frontier counter counts all the games of n = 60 in about 10 s and 0.2 GB, n = 70 in about 80 s \
-and 0.8 GB, n = 76 in about 4.5 min and 4.8 GB, in one pass; --by-opening takes two passes and \
-keeps every layer between them: n = 60 in about 25 s and 0.5 GB, n = 70 in about 6 min and \
-3.3 GB, n = 76 in about 20 min and 9.3 GB. Its memory is its layers, at most --memory-mib \
-(default 4096 MiB, enough up to n = 76 for all the games, 3.9 GiB there, and up to n = 74 by \
-opening; n = 76 by opening needs about 7.5 GiB): past it, it stops and says so. By the orders found, n = 83 is about the last whose \
-states fit in 24 GB (docs/COUNTING.md §10). The hub counter takes n = 40 in \
+Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter in 64 bits\"): the \
+frontier counter counts all the games of n = 60 in about 7 s and 0.1 GB, n = 70 in about 70 s \
+and 0.6 GB, n = 76 in about 95 s and 1.2 GB, in one pass; --by-opening takes two passes and \
+keeps every layer between them: n = 60 in about 15 s and 0.3 GB, n = 77 to 79 in about 5 min \
+and 3.6 to 4.4 GB, n = 80 in about 13 min and 14.5 GB. Its memory is its layers, at most \
+--memory-mib (default 4096 MiB: all the games up to n = 77 at least, 1.0 GiB charged there; by \
+first number n = 77 takes 3.9 to 4.5 GiB and n = 80 18 GiB): past it, it stops and says so. By \
+the orders found, n = 83 is about the last whose counts by first number fit in 24 GB, n = 90 \
+for all the games (docs/COUNTING.md §10). The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
 --memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
 (n = 31: half a minute).";
@@ -88,7 +89,8 @@ pub enum MethodArg {
     /// The fastest exact method for each n: the hubs up to n = 29, the frontier above
     Auto,
     /// A programme over the numbers one at a time, in an order that keeps few of them open
-    /// (n ≤ 128; as far as its states fit in --memory-mib, about n = 83 on 24 GB)
+    /// (n ≤ 128 and a frontier of at most 14 numbers, to about n = 115; as far as its states fit in
+    /// --memory-mib: on 24 GB, about n = 83 by first number, n = 90 for all the games)
     Frontier,
     /// Through the hubs, the small numbers every game names (n ≤ 64; minutes past n = 42)
     Hubs,
