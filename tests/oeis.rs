@@ -196,3 +196,46 @@ fn the_a337125_b_file_has_the_header_of_an_oeis_b_file() {
     }
     assert!(text.lines().take(2).all(|l| l.starts_with('#')));
 }
+
+/// `jg oeis --games-after`: the b-files of n = 1..9 extended by a CSV of `jg count` for
+/// n = 10..12 are the files `--games-to 12` writes, byte for byte; a CSV that starts at an n
+/// already in the files is refused and nothing is written.
+#[test]
+fn the_b_files_extended_after_their_last_n_are_those_counted_whole() {
+    let (whole, part) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for (dir, to) in [(&whole, "12"), (&part, "9")] {
+        let output = jg_oeis(&["--games-to", to], dir.path());
+        assert!(output.status.success(), "{output:?}");
+    }
+    let count = |range: &str, csv: &Path| {
+        let output = Command::new(env!("CARGO_BIN_EXE_jg"))
+            .args([
+                "count",
+                "--range",
+                range,
+                "--by-opening",
+                "--format",
+                "csv",
+                "-o",
+            ])
+            .arg(csv)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+    };
+    let (rows, early) = (part.path().join("rows.csv"), part.path().join("early.csv"));
+    count("10..12", &rows);
+    count("9..12", &early);
+    let a44 = part.path().join("b348844.txt");
+    let before = std::fs::read(&a44).unwrap();
+    let refused = jg_oeis(&["--games-after", early.to_str().unwrap()], part.path());
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("n = 10 expected"));
+    assert_eq!(std::fs::read(&a44).unwrap(), before);
+    let output = jg_oeis(&["--games-after", rows.to_str().unwrap()], part.path());
+    assert!(output.status.success(), "{output:?}");
+    for name in ["b348842.txt", "b348843.txt", "b348844.txt"] {
+        let read = |dir: &Path| std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(read(part.path()), read(whole.path()), "{name}");
+    }
+}
