@@ -75,9 +75,9 @@ Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter in 
 frontier counter counts all the games of n = 60 in about 7 s and 0.1 GB, n = 70 in about 70 s \
 and 0.6 GB, n = 76 in about 95 s and 1.2 GB, in one pass; --by-opening takes two passes and \
 keeps every layer between them: n = 60 in about 15 s and 0.3 GB, n = 77 to 79 in about 5 min \
-and 3.6 to 4.4 GB, n = 80 in about 13 min and 14.5 GB. Its memory is its layers, at most \
+and 3.6 to 4.4 GB, n = 80 in 13 to 19 min and 9.4 to 14.5 GB. Its memory is its layers, at most \
 --memory-mib (default 4096 MiB: all the games up to n = 77 at least, 1.0 GiB charged there; by \
-first number n = 77 takes 3.9 to 4.5 GiB and n = 80 18 GiB): past it, it stops and says so. By \
+first number n = 77 takes 3.9 to 4.5 GiB and n = 80 8.7 to 18 GiB): past it, it stops and says so. By \
 the orders found, n = 83 is about the last whose counts by first number fit in 24 GB, n = 90 \
 for all the games (docs/COUNTING.md §10). The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
