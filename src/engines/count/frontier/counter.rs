@@ -6,7 +6,7 @@ use super::counts::{Count, Narrow};
 use super::order::Plan;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
-use super::table::{bytes_per_state, slot_bytes, Entry, Table};
+use super::table::{bytes_per_state, hash, slot_bytes, Entry, Table};
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -361,7 +361,7 @@ impl FrontierCounter {
             .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))?;
         // (B counts the ways on from the start: times the ways into it, the forward total.)
         let start = after
-            .get(Entry::new(0, ()).hash, 0)
+            .get(hash(0), 0)
             .unwrap_or_default()
             .checked_mul(self.start.wide())?;
         assert!(
@@ -487,9 +487,8 @@ impl FrontierCounter {
                 for (j, &key) in chunk.iter().enumerate() {
                     let state = State::decode(key, step.before);
                     successors(&state, step, &self.rules, &mut |next, used, opening| {
-                        let e = Entry::new(next, ());
                         pending.push(Pending {
-                            hash: e.hash,
+                            hash: hash(next),
                             key: next,
                             from: j as u32,
                             used,

@@ -1,9 +1,11 @@
 //! The table a layer of the frontier counter is built in: the states after a vertex and the
 //! ways into each, summed as the successors of the layer before arrive. Open addressing with
 //! linear probing over one array of (state, count) pairs, 24 bytes a slot with 64-bit counts
-//! (40 with 128-bit ones) and nothing else (no control bytes, no pointers); a batch of successors is added with the slots of the next few
-//! looked up ahead (prefetched), so that the cache misses of a large table overlap instead of
-//! following one another. Once built, the table is packed in place into the layer's list.
+//! (48 with 128-bit ones, aligned) and nothing else (no control bytes, no pointers); a batch of
+//! successors is added with the slots of the next few looked up ahead (prefetched), so that the
+//! cache misses of a large table overlap instead of following one another. Once built, the
+//! table is packed in place into the layer's list; the backward pass looks its states up in
+//! one the same way.
 
 use super::counts::Count;
 use super::state::NO_STATE as EMPTY;
