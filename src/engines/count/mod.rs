@@ -68,7 +68,7 @@ impl Method {
 }
 
 /// How to count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountOptions {
     pub method: Method,
     /// The number of hubs k (1..=`hubs::MAX_HUBS`); `None`: `default_hubs(n)`. It changes the
@@ -86,6 +86,10 @@ pub struct CountOptions {
     /// (A348842). Only the frontier counter gains by the second: one pass instead of two, and
     /// no layer kept (docs/COUNTING.md §6); the other methods give the openings anyway.
     pub by_opening: bool,
+    /// Where the frontier counter keeps the layers between its two passes (by first number):
+    /// `None` in memory, else in files under this folder (docs/COUNTING.md §6), removed as
+    /// they are read back. The same counts in less memory.
+    pub spill: Option<std::path::PathBuf>,
 }
 
 /// The default memory bound of the hub counter's table and the frontier counter's layers
@@ -100,6 +104,7 @@ impl Default for CountOptions {
             memory_mib: DEFAULT_MEMORY_MIB,
             order_seed: 0,
             by_opening: true,
+            spill: None,
         }
     }
 }
@@ -200,10 +205,13 @@ pub fn count(
             Ok(Count::from_openings(n, openings, None)?)
         }
         Method::Frontier => {
-            let counter = frontier::FrontierCounter::with_plan(
+            let mut counter = frontier::FrontierCounter::with_plan(
                 frontier::Plan::seeded(n, options.order_seed),
                 options.memory_mib.saturating_mul(1 << 20),
             );
+            if let Some(dir) = &options.spill {
+                counter.spill_to(dir.clone());
+            }
             let stats = |figures| Some(Stats::Frontier(figures));
             Ok(if options.by_opening {
                 let (openings, figures) = counter.count(progress)?;

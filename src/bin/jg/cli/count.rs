@@ -61,6 +61,12 @@ pub struct Args {
     /// counts, in another time and memory: a term counted with two sets is counted twice
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     pub order_seed: u64,
+    /// With --by-opening, keep the frontier counter's layers between its two passes in files
+    /// under DIR (a folder of its own, removed at the end) instead of memory: the same counts,
+    /// in about the memory of all the games; the disk needs 8 to 24 bytes per state summed
+    /// over the layers (about 16 GB at n = 84)
+    #[arg(long, value_name = "DIR", requires = "by_opening")]
+    pub spill: Option<PathBuf>,
     /// Write the output to this file instead of stdout (`-`: stdout; missing folders are
     /// created)
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -142,6 +148,13 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
                 .into(),
         );
     }
+    if args.spill.is_some() && matches!(method, Method::Hubs | Method::Enumerate) {
+        return Err(
+            "--spill keeps the frontier counter's layers on disk: give it with --method \
+                    frontier or auto"
+                .into(),
+        );
+    }
     if args.hubs.is_some() && method != Method::Hubs {
         return Err(format!(
             "--hubs sets the hub counter's number of hubs: give it with --method hubs (auto \
@@ -155,6 +168,7 @@ pub fn run(args: Args) -> Result<ExitCode, CliError> {
         memory_mib: args.memory_mib,
         order_seed: args.order_seed,
         by_opening: args.by_opening,
+        spill: args.spill.clone(),
     };
     let mut out = super::output_writer(args.output.as_deref())?;
     let write_error = |e: std::io::Error| -> CliError {

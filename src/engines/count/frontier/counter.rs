@@ -4,11 +4,13 @@
 
 use super::counts::{Count, Narrow};
 use super::order::Plan;
+use super::spill::Store;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
 use super::table::{bytes_per_state, hash, slot_bytes, Entry, Table};
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -94,13 +96,13 @@ impl Layer {
 }
 
 /// A layer's counts, in its order.
-enum Counts {
+pub(super) enum Counts {
     Narrow(Vec<Narrow>),
     Wide(Vec<Parity>),
 }
 
 impl Counts {
-    fn get(&self, i: usize) -> Parity {
+    pub(super) fn get(&self, i: usize) -> Parity {
         match self {
             Counts::Narrow(c) => c[i].wide(),
             Counts::Wide(c) => c[i],
@@ -135,6 +137,8 @@ pub enum FrontierError {
     },
     #[error("the vertex order of n = {n} has a frontier of {width}, more than {MAX_WIDTH}")]
     TooWide { n: u32, width: usize },
+    #[error("the layers kept on disk under {dir}: {message}")]
+    Spill { dir: String, message: String },
 }
 
 /// Bytes charged per state: in a table being built (`table::bytes_per_state`), in the layer it
@@ -149,13 +153,13 @@ const KEY_BYTES: usize = 8;
 type Retreated = (Vec<(u64, Parity)>, Parity);
 
 /// A layer kept from the first pass: its states, and their counts when the next vertex is even.
-struct Kept {
-    keys: Vec<u64>,
-    forward: Option<Counts>,
+pub(super) struct Kept {
+    pub(super) keys: Vec<u64>,
+    pub(super) forward: Option<Counts>,
 }
 
 impl Kept {
-    fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, Counts::bytes)
     }
 }
@@ -170,6 +174,8 @@ pub struct FrontierCounter {
     /// The ways into the empty start: one, but a test may start from more to push the counts
     /// past 64 bits (every count is then that many times the true one).
     start: Narrow,
+    /// Where the layers kept for the backward pass go: in memory, or files under this folder.
+    spill: Option<PathBuf>,
 }
 
 impl FrontierCounter {
@@ -197,6 +203,26 @@ impl FrontierCounter {
             openings: (2..=n).step_by(2).collect(),
             budget,
             start: Narrow::ONE,
+            spill: None,
+        }
+    }
+
+    /// Keeps the layers of the first pass (by first number) in files under `dir` instead of
+    /// memory (spill.rs): the same counts, the memory of all the games plus the backward
+    /// pass's maps.
+    pub fn spill_to(&mut self, dir: PathBuf) {
+        self.spill = Some(dir);
+    }
+
+    fn spill_error(&self, e: std::io::Error) -> FrontierError {
+        FrontierError::Spill {
+            dir: self
+                .spill
+                .as_deref()
+                .unwrap_or(Path::new(""))
+                .display()
+                .to_string(),
+            message: e.to_string(),
         }
     }
 
@@ -271,7 +297,7 @@ impl FrontierCounter {
         &self,
         keep: bool,
         progress: &(dyn Fn(u64, u64) + Sync),
-    ) -> Result<(Layer, Stats, Vec<Kept>), FrontierError> {
+    ) -> Result<(Layer, Stats, Store), FrontierError> {
         let plan = &self.plan;
         if plan.width > MAX_WIDTH {
             return Err(FrontierError::TooWide {
@@ -285,8 +311,10 @@ impl FrontierCounter {
             ..Default::default()
         };
         let total = if keep { 2 * steps } else { steps } as u64;
-        let mut kept: Vec<Kept> = Vec::with_capacity(if keep { steps } else { 0 });
-        let mut kept_bytes = 0;
+        let mut kept = match &self.spill {
+            Some(dir) if keep => Store::disk(dir, plan.n).map_err(|e| self.spill_error(e))?,
+            _ => Store::memory(),
+        };
         let mut layer = Layer::Narrow(vec![vec![(0, self.start)]]);
         for (t, step) in plan.steps.iter().enumerate() {
             let len = layer.len();
@@ -295,10 +323,9 @@ impl FrontierCounter {
                     keys: layer.keys(),
                     forward: (step.opening != 0).then(|| layer.counts()),
                 };
-                kept_bytes += keep.bytes();
-                kept.push(keep);
+                kept.push(keep).map_err(|e| self.spill_error(e))?;
             }
-            let fixed = kept_bytes + len * layer.slot_bytes();
+            let fixed = kept.bytes() + len * layer.slot_bytes();
             let (next, built) = self.advance(&layer, step, t, fixed)?;
             stats.peak_bytes = stats.peak_bytes.max(fixed + built);
             layer = next;
@@ -323,7 +350,6 @@ impl FrontierCounter {
         let steps = plan.steps.len();
         let total = 2 * steps as u64;
         let (layer, mut stats, mut kept) = self.forward(true, progress)?;
-        let mut kept_bytes: usize = kept.iter().map(Kept::bytes).sum();
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
         let mut accepted = Vec::new();
@@ -339,9 +365,11 @@ impl FrontierCounter {
         let mut rows: Vec<(u32, Parity)> =
             self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
         for (t, step) in plan.steps.iter().enumerate().rev() {
-            let keep = kept.pop().expect("a layer kept for each vertex");
-            kept_bytes -= keep.bytes();
-            let charged = kept_bytes + after.bytes() + keep.keys.len() * BUILD_BYTES;
+            let keep = kept
+                .pop()
+                .expect("a layer kept for each vertex")
+                .map_err(|e| self.spill_error(e))?;
+            let charged = kept.bytes() + after.bytes() + keep.keys.len() * BUILD_BYTES;
             stats.peak_bytes = stats.peak_bytes.max(charged);
             if charged > self.budget {
                 return Err(self.over_budget("backward", t, keep.keys.len()));

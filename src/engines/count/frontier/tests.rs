@@ -214,6 +214,43 @@ fn counts_past_64_bits_are_carried_exactly() {
             .map(|&(c, g)| (c, g.checked_mul(wide).unwrap()))
             .collect();
         assert_eq!(rows, scaled, "n = {n}");
+        // The 128-bit layers through the disk too.
+        let parent = tempfile::tempdir().unwrap();
+        counter.spill_to(parent.path().to_path_buf());
+        assert_eq!(counter.count(&|_, _| {}).unwrap().0, scaled, "n = {n}");
+    }
+}
+
+/// The layers kept between the two passes in files (`jg count --spill`): the same counts, on
+/// one thread and on two, less memory charged, and the folder gone after; a folder that cannot
+/// be made stops the count with an error that names it.
+#[test]
+fn layers_on_disk_give_the_same_counts_in_less_memory() {
+    let n = 40;
+    let counter = FrontierCounter::new(n, 1 << 30);
+    let (rows, stats) = counter.count(&|_, _| {}).unwrap();
+    let parent = tempfile::tempdir().unwrap();
+    let mut spilled = FrontierCounter::new(n, 1 << 30);
+    spilled.spill_to(parent.path().join("layers"));
+    for threads in [1, 2] {
+        let (on_disk, disk_stats) = on_threads(threads, || spilled.count(&|_, _| {})).unwrap();
+        assert_eq!(on_disk, rows);
+        assert_eq!(disk_stats.total_states, stats.total_states);
+        assert!(
+            disk_stats.peak_bytes < stats.peak_bytes,
+            "{disk_stats:?} {stats:?}"
+        );
+        let left = std::fs::read_dir(parent.path().join("layers"))
+            .unwrap()
+            .count();
+        assert_eq!(left, 0, "the layers' folder removed");
+    }
+    let file = parent.path().join("a-file");
+    std::fs::write(&file, b"").unwrap();
+    spilled.spill_to(file.join("below"));
+    match spilled.count(&|_, _| {}) {
+        Err(FrontierError::Spill { dir, .. }) => assert!(dir.ends_with("below"), "{dir}"),
+        other => panic!("{other:?}"),
     }
 }
 
