@@ -4,15 +4,14 @@
 
 use super::counts::{Count, Narrow};
 use super::order::Plan;
+use super::shards::{Building, Sharded, Stop};
 use super::spill::Store;
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
-use super::table::{bytes_per_state, hash, slot_bytes, Entry, Table};
+use super::table::{hash, slot_bytes, Entry};
 use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 83
 /// on 24 GB, docs/COUNTING.md §6).
@@ -31,19 +30,6 @@ pub struct Stats {
     /// The layers of the forward pass whose counts needed 128 bits (the last ones; the others
     /// kept 64-bit counts).
     pub wide_layers: usize,
-}
-
-/// The completions of a layer's states, looked up by the backward pass (built once, then read).
-type Map = Table<Parity>;
-
-/// The map of these states and completions (given in parts).
-fn map_of(parts: Vec<Vec<(u64, Parity)>>) -> Result<Map, Overflow> {
-    let mut map = Table::for_states(parts.iter().map(Vec::len).sum());
-    for part in parts {
-        let batch: Vec<Entry<Parity>> = part.into_iter().map(|(k, v)| Entry::new(k, v)).collect();
-        map.add_all(&batch)?;
-    }
-    Ok(map)
 }
 
 /// The states after a vertex with the ways into each, in shards (one per table they were
@@ -117,6 +103,29 @@ impl Counts {
     }
 }
 
+/// The completions of a layer's states (the ways each goes on to a game), looked up by the
+/// backward pass: 64-bit while they fit, as the forward counts.
+enum Completions {
+    Narrow(Sharded<Narrow>),
+    Wide(Sharded<Parity>),
+}
+
+impl Completions {
+    fn bytes(&self) -> usize {
+        match self {
+            Completions::Narrow(m) => m.bytes(),
+            Completions::Wide(m) => m.bytes(),
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<Parity> {
+        match self {
+            Completions::Narrow(m) => m.get(hash(key), key).map(Narrow::wide),
+            Completions::Wide(m) => m.get(hash(key), key),
+        }
+    }
+}
+
 /// Why the frontier counter stopped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FrontierError {
@@ -141,16 +150,11 @@ pub enum FrontierError {
     Spill { dir: String, message: String },
 }
 
-/// Bytes charged per state: in a table being built (`table::bytes_per_state`), in the layer it
-/// is built from (`table::slot_bytes`), kept for the second pass (the key, and the count when
-/// the vertex after it is even), and in the backward pass, per state of the layer before, its
-/// completions listed (48 bytes) then put in a map at 4/5 full (60 bytes); the map read is
-/// charged its own bytes.
-const BUILD_BYTES: usize = 108;
+/// Bytes charged per state kept for the second pass (in memory): its key, and its count when
+/// the vertex after it is even. The bound is charged the bytes held: these, the layer a step
+/// reads (`table::slot_bytes` a state) or the completions it looks up, and the tables it builds
+/// (their slots, as they grow: shards.rs).
 const KEY_BYTES: usize = 8;
-
-/// A chunk of a backward step: its states with their completions, and its openings' games.
-type Retreated = (Vec<(u64, Parity)>, Parity);
 
 /// A layer kept from the first pass: its states, and their counts when the next vertex is even.
 pub(super) struct Kept {
@@ -352,16 +356,22 @@ impl FrontierCounter {
         let (layer, mut stats, mut kept) = self.forward(true, progress)?;
         // Backward: what each state of the last layer adds, then layer by layer to the first.
         let mut forward_total = Parity::ZERO;
-        let mut accepted = Vec::new();
+        let accepting = Building::<Narrow>::new(usize::MAX);
+        let mut buffers = Building::buffers();
         for (key, value) in layer.each() {
             let a = self.accept(key)?;
             forward_total = forward_total.checked_add(value.checked_mul(a)?)?;
             if a != Parity::ZERO {
-                accepted.push((key, a));
+                let a = Narrow {
+                    even: a.even.try_into().map_err(|_| Overflow)?,
+                    odd: a.odd.try_into().map_err(|_| Overflow)?,
+                };
+                Building::push(&mut buffers, Entry::new(key, a));
             }
         }
+        accepting.flush(&mut buffers);
         drop(layer);
-        let mut after = map_of(vec![accepted])?;
+        let mut after = Completions::Narrow(accepting.finish().map_err(|_| Overflow)?);
         let mut rows: Vec<(u32, Parity)> =
             self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
         for (t, step) in plan.steps.iter().enumerate().rev() {
@@ -369,12 +379,9 @@ impl FrontierCounter {
                 .pop()
                 .expect("a layer kept for each vertex")
                 .map_err(|e| self.spill_error(e))?;
-            let charged = kept.bytes() + after.bytes() + keep.keys.len() * BUILD_BYTES;
-            stats.peak_bytes = stats.peak_bytes.max(charged);
-            if charged > self.budget {
-                return Err(self.over_budget("backward", t, keep.keys.len()));
-            }
-            let (before, games) = self.retreat(&keep, &after, step)?;
+            let fixed = kept.bytes() + keep.bytes() + after.bytes();
+            let (before, games) = self.step_back(&keep, &after, step, t, fixed)?;
+            stats.peak_bytes = stats.peak_bytes.max(fixed + before.bytes());
             if step.opening != 0 {
                 let row = &mut rows[step.opening as usize - 1].1;
                 *row = row.checked_add(games)?;
@@ -389,7 +396,7 @@ impl FrontierCounter {
             .try_fold(Parity::ZERO, |s, (_, g)| s.checked_add(*g))?;
         // (B counts the ways on from the start: times the ways into it, the forward total.)
         let start = after
-            .get(hash(0), 0)
+            .get(0)
             .unwrap_or_default()
             .checked_mul(self.start.wide())?;
         assert!(
@@ -432,68 +439,69 @@ impl FrontierCounter {
         t: usize,
         fixed: usize,
     ) -> Result<(Shards<O>, usize), FrontierError> {
-        const SHARDS: usize = 64;
-        let shards: Vec<Mutex<Table<O>>> = (0..SHARDS).map(|_| Mutex::default()).collect();
-        let stored = AtomicUsize::new(0);
-        let overflow = AtomicU64::new(0);
-        let over_budget = AtomicU64::new(0);
+        let building = Building::<O>::new(self.budget.saturating_sub(fixed));
         let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
-        // Each thread's buffers, one per table, kept from chunk to chunk.
-        let buffers = || -> Vec<Vec<Entry<O>>> { vec![Vec::new(); SHARDS] };
-        chunks.for_each_init(buffers, |buffers, chunk| {
-            if over_budget.load(Ordering::Relaxed) != 0 || overflow.load(Ordering::Relaxed) != 0 {
+        chunks.for_each_init(Building::buffers, |buffers, chunk| {
+            if building.stopped() {
                 return;
             }
             for &(key, value) in chunk {
                 let state = State::decode(key, step.before);
                 let value = O::from(value);
                 successors(&state, step, &self.rules, &mut |next, used, _| {
-                    let e = Entry::new(next, if used { value.shift() } else { value });
-                    buffers[e.hash as usize % SHARDS].push(e);
+                    let value = if used { value.shift() } else { value };
+                    Building::push(buffers, Entry::new(next, value));
                 });
             }
-            for (i, buffer) in buffers.iter_mut().enumerate() {
-                if buffer.is_empty() {
-                    continue;
-                }
-                let mut shard = shards[i].lock().unwrap_or_else(|e| e.into_inner());
-                let added = match shard.add_all(buffer) {
-                    Ok(added) => added,
-                    Err(_) => {
-                        overflow.store(1, Ordering::Relaxed);
-                        0
-                    }
-                };
-                drop(shard);
-                buffer.clear();
-                let states = stored.fetch_add(added, Ordering::Relaxed) + added;
-                if fixed + states * bytes_per_state::<O>() > self.budget {
-                    over_budget.store(1, Ordering::Relaxed);
-                }
-            }
+            building.flush(buffers);
         });
-        if overflow.load(Ordering::Relaxed) != 0 {
-            return Err(Overflow.into());
+        // Past the bound, the states named are the layer's before the vertex, as in the
+        // backward pass, not the partial count at the stop, which depends on the threads' order.
+        let built = building.finish().map_err(|stop| match stop {
+            Stop::Overflow => Overflow.into(),
+            Stop::Budget => self.over_budget("forward", t, layer.iter().map(Vec::len).sum()),
+        })?;
+        let bytes = built.bytes();
+        Ok((built.into_lists(), bytes))
+    }
+
+    /// The backward step with completions `A` read and `B` summed, 64-bit while they fit
+    /// (counts.rs), as `advance`.
+    fn step_back(
+        &self,
+        keep: &Kept,
+        after: &Completions,
+        step: &Step,
+        t: usize,
+        fixed: usize,
+    ) -> Result<(Completions, Parity), FrontierError> {
+        match after {
+            Completions::Narrow(a) => match self.retreat::<Narrow, Narrow>(keep, a, step, t, fixed)
+            {
+                Err(FrontierError::Overflow(_)) => {
+                    let (b, games) = self.retreat::<Narrow, Parity>(keep, a, step, t, fixed)?;
+                    Ok((Completions::Wide(b), games))
+                }
+                back => back.map(|(b, games)| (Completions::Narrow(b), games)),
+            },
+            Completions::Wide(a) => {
+                let (b, games) = self.retreat::<Parity, Parity>(keep, a, step, t, fixed)?;
+                Ok((Completions::Wide(b), games))
+            }
         }
-        // The layer outgrew the bound (whatever the threads: its states only grow, and the
-        // flag is set once they pass it); the states named are the layer's before the vertex,
-        // as in the backward pass, not the partial count at the stop, which depends on the
-        // threads' order.
-        if over_budget.load(Ordering::Relaxed) != 0 {
-            return Err(self.over_budget("forward", t, layer.iter().map(Vec::len).sum()));
-        }
-        let tables: Vec<Table<O>> = shards
-            .into_iter()
-            .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-            .collect();
-        let built = tables.iter().map(Table::bytes).sum();
-        Ok((tables.into_iter().map(Table::into_list).collect(), built))
     }
 
     /// The backward step: from the completions of the states after `step`, those of the states
-    /// before it (states with none are dropped); and, when the vertex is even, its games as the
-    /// opening.
-    fn retreat(&self, keep: &Kept, after: &Map, step: &Step) -> Result<(Map, Parity), Overflow> {
+    /// before it (states with none are dropped), built in tables as a forward layer is; and,
+    /// when the vertex is even, its games as the opening.
+    fn retreat<A: Count, B: Count + From<A>>(
+        &self,
+        keep: &Kept,
+        after: &Sharded<A>,
+        step: &Step,
+        t: usize,
+        fixed: usize,
+    ) -> Result<(Sharded<B>, Parity), FrontierError> {
         /// A successor to look up: its state's place in the chunk, whether it names a number
         /// and whether that number is the opening.
         struct Pending {
@@ -504,63 +512,75 @@ impl FrontierCounter {
             opening: bool,
         }
         const AHEAD: usize = 16;
-        let parts: Vec<Result<Retreated, Overflow>> = keep
+        let room = self.budget.saturating_sub(fixed);
+        let building = Building::<B>::sized(room, keep.keys.len());
+        let chunk_games = |buffers: &mut _,
+                           (i, chunk): (usize, &[u64])|
+         -> Result<Parity, Overflow> {
+            if building.stopped() {
+                return Ok(Parity::ZERO);
+            }
+            // First the successors of the whole chunk, then their look-ups, each slot
+            // brought into the cache a few look-ups ahead.
+            let mut pending = Vec::with_capacity(4 * chunk.len());
+            for (j, &key) in chunk.iter().enumerate() {
+                let state = State::decode(key, step.before);
+                successors(&state, step, &self.rules, &mut |next, used, opening| {
+                    pending.push(Pending {
+                        hash: hash(next),
+                        key: next,
+                        from: j as u32,
+                        used,
+                        opening,
+                    });
+                });
+            }
+            let mut completions = vec![B::default(); chunk.len()];
+            let mut opened = vec![B::default(); chunk.len()];
+            for (k, p) in pending.iter().enumerate() {
+                if let Some(ahead) = pending.get(k + AHEAD) {
+                    after.prefetch(ahead.hash);
+                }
+                let Some(b) = after.get(p.hash, p.key) else {
+                    continue;
+                };
+                let b = B::from(b);
+                let b = if p.used { b.shift() } else { b };
+                let j = p.from as usize;
+                completions[j] = completions[j].checked_add(b)?;
+                if p.opening {
+                    opened[j] = opened[j].checked_add(b)?;
+                }
+            }
+            let mut games = Parity::ZERO;
+            for (j, &key) in chunk.iter().enumerate() {
+                if let Some(forward) = &keep.forward {
+                    games = games
+                        .checked_add(forward.get(i * CHUNK + j).checked_mul(opened[j].wide())?)?;
+                }
+                if completions[j] != B::default() {
+                    Building::push(buffers, Entry::new(key, completions[j]));
+                }
+            }
+            building.flush(buffers);
+            Ok(games)
+        };
+        let parts: Vec<Result<Parity, Overflow>> = keep
             .keys
             .par_chunks(CHUNK)
             .enumerate()
-            .map(|(i, chunk)| {
-                // First the successors of the whole chunk, then their look-ups, each slot
-                // brought into the cache a few look-ups ahead.
-                let mut pending = Vec::with_capacity(4 * chunk.len());
-                for (j, &key) in chunk.iter().enumerate() {
-                    let state = State::decode(key, step.before);
-                    successors(&state, step, &self.rules, &mut |next, used, opening| {
-                        pending.push(Pending {
-                            hash: hash(next),
-                            key: next,
-                            from: j as u32,
-                            used,
-                            opening,
-                        });
-                    });
-                }
-                let mut completions = vec![Parity::ZERO; chunk.len()];
-                let mut opened = vec![Parity::ZERO; chunk.len()];
-                for (k, p) in pending.iter().enumerate() {
-                    if let Some(ahead) = pending.get(k + AHEAD) {
-                        after.prefetch(ahead.hash);
-                    }
-                    let Some(b) = after.get(p.hash, p.key) else {
-                        continue;
-                    };
-                    let b = if p.used { b.shift() } else { b };
-                    let j = p.from as usize;
-                    completions[j] = completions[j].checked_add(b)?;
-                    if p.opening {
-                        opened[j] = opened[j].checked_add(b)?;
-                    }
-                }
-                let mut out = Vec::with_capacity(chunk.len());
-                let mut games = Parity::ZERO;
-                for (j, &key) in chunk.iter().enumerate() {
-                    if let Some(forward) = &keep.forward {
-                        games = games
-                            .checked_add(forward.get(i * CHUNK + j).checked_mul(opened[j])?)?;
-                    }
-                    if completions[j] != Parity::ZERO {
-                        out.push((key, completions[j]));
-                    }
-                }
-                Ok((out, games))
+            .map_init(Building::buffers, |buffers, chunk| {
+                chunk_games(buffers, chunk).inspect_err(|_| building.overflowed())
             })
             .collect();
-        let mut before = Vec::with_capacity(parts.len());
         let mut games = Parity::ZERO;
         for part in parts {
-            let (out, g) = part?;
-            games = games.checked_add(g)?;
-            before.push(out);
+            games = games.checked_add(part?)?;
         }
-        Ok((map_of(before)?, games))
+        let before = building.finish().map_err(|stop| match stop {
+            Stop::Overflow => Overflow.into(),
+            Stop::Budget => self.over_budget("backward", t, keep.keys.len()),
+        })?;
+        Ok((before, games))
     }
 }

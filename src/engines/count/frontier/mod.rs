@@ -32,6 +32,7 @@
 mod counter;
 mod counts;
 mod order;
+mod shards;
 mod spill;
 mod state;
 mod step;

@@ -18,7 +18,7 @@ const AHEAD: usize = 16;
 
 /// The most slots in use per slot, in tenths: past it the table grows by half. So a table
 /// holds between 8/15 and 4/5 of its slots (any number of slots: the slot of a hash is found by
-/// a multiplication, not a mask), at most 90 bytes a state (`BYTES_PER_STATE`). Growing by half
+/// a multiplication, not a mask): 30 to 45 bytes a state with 64-bit counts. Growing by half
 /// rather than doubling keeps the slack small whatever the layer's size (doubling took 128
 /// bytes a state at n = 74, whose tables had just passed a power of two).
 const MAX_LOAD_TENTHS: usize = 8;
@@ -26,12 +26,6 @@ const MAX_LOAD_TENTHS: usize = 8;
 /// The bytes of a state and its count in a list.
 pub(super) const fn slot_bytes<C: Count>() -> usize {
     std::mem::size_of::<(u64, C)>()
-}
-
-/// The most bytes a state takes in a table (just after it grew, at its emptiest), a bound on
-/// any table but for the moment one of the shards grows.
-pub(super) const fn bytes_per_state<C: Count>() -> usize {
-    slot_bytes::<C>() * 10 * 3 / (2 * MAX_LOAD_TENTHS)
 }
 
 /// The hash of a state (its low bits choose the table of a shard, the whole of it the slot).
@@ -164,7 +158,7 @@ impl<C: Count> Table<C> {
         }
     }
 
-    /// A table sized for `states` states at most, so that it never grows while they are added.
+    /// A table sized for `states` states, so that it does not grow while they are added.
     pub(super) fn for_states(states: usize) -> Table<C> {
         let size = (states * 10 / MAX_LOAD_TENTHS + 16).max(16);
         Table {

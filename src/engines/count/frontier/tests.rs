@@ -81,10 +81,27 @@ fn every_order_gives_the_same_counts() {
     }
 }
 
+/// The bound is what a count charges at most: a count given its own peak goes through, and one
+/// given half of it stops with the clear error, in both modes.
 #[test]
 fn a_bound_too_small_is_a_clear_error() {
-    let counter = FrontierCounter::new(30, 1 << 20);
-    match counter.count(&|_, _| {}) {
+    let peak = FrontierCounter::new(30, 1 << 30)
+        .count(&|_, _| {})
+        .unwrap()
+        .1
+        .peak_bytes;
+    assert!(FrontierCounter::new(30, peak).count(&|_, _| {}).is_ok());
+    match FrontierCounter::new(30, peak / 2).count(&|_, _| {}) {
+        Err(FrontierError::Memory { n: 30, .. }) => {}
+        other => panic!("{other:?}"),
+    }
+    let peak = FrontierCounter::new(30, 1 << 30)
+        .count_all(&|_, _| {})
+        .unwrap()
+        .1
+        .peak_bytes;
+    assert!(FrontierCounter::new(30, peak).count_all(&|_, _| {}).is_ok());
+    match FrontierCounter::new(30, peak / 2).count_all(&|_, _| {}) {
         Err(FrontierError::Memory { n: 30, .. }) => {}
         other => panic!("{other:?}"),
     }
