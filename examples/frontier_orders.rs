@@ -5,7 +5,8 @@
 //! pass of `jg count N`) and prints the states summed over the layers, the most after one
 //! vertex, the bytes charged and the seconds (wall). `BASE` (the annealing's cost base, default
 //! 8), `MOVES` (annealing moves per vertex, 0: the greedy order alone; default 2000) and `SEEDS`
-//! (default 12) choose the order; `PLAN_ONLY=1` skips the count; `BY_OPENING=1` counts by
+//! (default 12) choose the order, or `SET` the order of `jg count --order-seed SET`;
+//! `PLAN_ONLY=1` skips the count; `BY_OPENING=1` counts by
 //! opening (both passes).
 
 use juniper_green::engines::count::frontier::{FrontierCounter, Plan};
@@ -32,7 +33,10 @@ fn main() {
         .unwrap_or(Plan::COST_BASE);
     for n in args[0]..=args[1] {
         let t = Instant::now();
-        let plan = Plan::searched(n, base, moves, seeds);
+        let plan = match std::env::var("SET").ok().and_then(|s| s.parse().ok()) {
+            Some(set) => Plan::seeded(n, set),
+            None => Plan::searched(n, base, moves, seeds),
+        };
         print!(
             "n = {n}: width {}, cost {:.3e}, order found in {:.2} s",
             plan.width,

@@ -5,7 +5,7 @@
 use super::counts::{Count, Narrow};
 use super::order::Plan;
 use super::shards::{Building, Sharded, Stop};
-use super::spill::Store;
+use super::spill::{Source, Store};
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
 use super::table::{hash, slot_bytes, Entry};
@@ -375,12 +375,10 @@ impl FrontierCounter {
         let mut rows: Vec<(u32, Parity)> =
             self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
         for (t, step) in plan.steps.iter().enumerate().rev() {
-            let keep = kept
-                .pop()
-                .expect("a layer kept for each vertex")
-                .map_err(|e| self.spill_error(e))?;
+            let keep = kept.last().expect("a layer kept for each vertex");
             let fixed = kept.bytes() + keep.bytes() + after.bytes();
             let (before, games) = self.step_back(&keep, &after, step, t, fixed)?;
+            kept.remove_last().map_err(|e| self.spill_error(e))?;
             stats.peak_bytes = stats.peak_bytes.max(fixed + before.bytes());
             if step.opening != 0 {
                 let row = &mut rows[step.opening as usize - 1].1;
@@ -469,7 +467,7 @@ impl FrontierCounter {
     /// (counts.rs), as `advance`.
     fn step_back(
         &self,
-        keep: &Kept,
+        keep: &Source,
         after: &Completions,
         step: &Step,
         t: usize,
@@ -496,7 +494,7 @@ impl FrontierCounter {
     /// when the vertex is even, its games as the opening.
     fn retreat<A: Count, B: Count + From<A>>(
         &self,
-        keep: &Kept,
+        keep: &Source,
         after: &Sharded<A>,
         step: &Step,
         t: usize,
@@ -513,8 +511,9 @@ impl FrontierCounter {
         }
         const AHEAD: usize = 16;
         let room = self.budget.saturating_sub(fixed);
-        let building = Building::<B>::sized(room, keep.keys.len());
+        let building = Building::<B>::sized(room, keep.states());
         let chunk_games = |buffers: &mut _,
+                           forward: Option<&Counts>,
                            (i, chunk): (usize, &[u64])|
          -> Result<Parity, Overflow> {
             if building.stopped() {
@@ -554,7 +553,7 @@ impl FrontierCounter {
             }
             let mut games = Parity::ZERO;
             for (j, &key) in chunk.iter().enumerate() {
-                if let Some(forward) = &keep.forward {
+                if let Some(forward) = forward {
                     games = games
                         .checked_add(forward.get(i * CHUNK + j).checked_mul(opened[j].wide())?)?;
                 }
@@ -565,21 +564,26 @@ impl FrontierCounter {
             building.flush(buffers);
             Ok(games)
         };
-        let parts: Vec<Result<Parity, Overflow>> = keep
-            .keys
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map_init(Building::buffers, |buffers, chunk| {
-                chunk_games(buffers, chunk).inspect_err(|_| building.overflowed())
-            })
-            .collect();
         let mut games = Parity::ZERO;
-        for part in parts {
-            games = games.checked_add(part?)?;
-        }
+        let spill_error = |e| self.spill_error(e);
+        keep.for_batches(spill_error, |batch| {
+            let forward = batch.forward.as_ref();
+            let parts: Vec<Result<Parity, Overflow>> = batch
+                .keys
+                .par_chunks(CHUNK)
+                .enumerate()
+                .map_init(Building::buffers, |buffers, chunk| {
+                    chunk_games(buffers, forward, chunk).inspect_err(|_| building.overflowed())
+                })
+                .collect();
+            for part in parts {
+                games = games.checked_add(part?)?;
+            }
+            Ok(())
+        })?;
         let before = building.finish().map_err(|stop| match stop {
             Stop::Overflow => Overflow.into(),
-            Stop::Budget => self.over_budget("backward", t, keep.keys.len()),
+            Stop::Budget => self.over_budget("backward", t, keep.states()),
         })?;
         Ok((before, games))
     }

@@ -1,12 +1,13 @@
 //! The layers the forward pass keeps for the backward one (by first number): in memory, or in
 //! files on disk (`jg count --spill DIR`), where they cost no memory. Each layer is written once
-//! after it is read and read back once, the last first, so the files are streamed; the layer
-//! being read back is the only one in memory.
+//! after it is read, and read back, the last first, in batches of states: on disk, only a batch
+//! is in memory at once.
 //!
-//! A layer's file is its keys (little-endian `u64`), then its counts when it has them (`u64`
-//! or `u128` pairs, even then odd). What was written is known in memory (the number of states,
-//! the counts' width, the blake3 hash of the bytes): a file read back that is shorter, longer or
-//! other than that is an error that says so, never a count.
+//! A layer's file is its states one after the other, each its key (little-endian `u64`) then,
+//! when the layer has them, its counts (`u64` or `u128`, even then odd). What was written is
+//! known in memory (the number of states, the counts' width, the blake3 hash of each batch's
+//! bytes): a file read back that is shorter, longer or other than that is an error that says
+//! so, and a batch is checked before any of its states is used.
 
 use super::counter::{Counts, Kept};
 use super::counts::Narrow;
@@ -21,7 +22,15 @@ pub(super) struct Written {
     states: usize,
     /// 0: no counts; 1: 64-bit; 2: 128-bit.
     width: u8,
-    hash: blake3::Hash,
+    /// The hash of each batch of `BATCH` states.
+    hashes: Vec<blake3::Hash>,
+}
+
+impl Written {
+    /// The bytes of a state in the file.
+    fn record(&self) -> usize {
+        8 + [0, 16, 32][self.width as usize]
+    }
 }
 
 /// The kept layers.
@@ -30,8 +39,21 @@ pub(super) enum Store {
     Disk { dir: PathBuf, written: Vec<Written> },
 }
 
+/// The last layer kept, to be read (once, or again should a step be done again).
+pub(super) enum Source<'a> {
+    Memory(&'a Kept),
+    Disk { path: PathBuf, written: &'a Written },
+}
+
 /// Folders made by this process (so that two counts at once never share one).
 static FOLDERS: AtomicU64 = AtomicU64::new(0);
+
+/// The states written, hashed and read back at once (fewer in the tests, so that a layer
+/// there is several batches).
+#[cfg(not(test))]
+const BATCH: usize = 1 << 20;
+#[cfg(test)]
+const BATCH: usize = 1000;
 
 impl Store {
     /// The layers kept in memory.
@@ -72,131 +94,160 @@ impl Store {
             }
             Store::Disk { dir, written } => (dir, written),
         };
-        let mut file =
-            BufWriter::with_capacity(BLOCK, File::create(Store::path(dir, written.len()))?);
-        let mut hash = blake3::Hasher::new();
-        let mut put = |items: usize, encode: &dyn Fn(usize, &mut Vec<u8>)| -> io::Result<()> {
-            let mut block = Vec::with_capacity(BLOCK);
-            for i in 0..items {
-                encode(i, &mut block);
-                if block.len() >= BLOCK {
-                    hash.update(&block);
-                    file.write_all(&block)?;
-                    block.clear();
+        let mut file = BufWriter::new(File::create(Store::path(dir, written.len()))?);
+        let mut hashes = Vec::new();
+        let mut block = Vec::new();
+        for (i, key) in kept.keys.iter().enumerate() {
+            block.extend(key.to_le_bytes());
+            match &kept.forward {
+                None => {}
+                Some(Counts::Narrow(c)) => {
+                    block.extend(c[i].even.to_le_bytes());
+                    block.extend(c[i].odd.to_le_bytes());
+                }
+                Some(Counts::Wide(c)) => {
+                    block.extend(c[i].even.to_le_bytes());
+                    block.extend(c[i].odd.to_le_bytes());
                 }
             }
-            hash.update(&block);
-            file.write_all(&block)
-        };
-        put(kept.keys.len(), &|i, b| {
-            b.extend(kept.keys[i].to_le_bytes())
-        })?;
-        let width = match &kept.forward {
-            None => 0,
-            Some(Counts::Narrow(c)) => {
-                put(c.len(), &|i, b| {
-                    b.extend(c[i].even.to_le_bytes());
-                    b.extend(c[i].odd.to_le_bytes());
-                })?;
-                1
+            if (i + 1) % BATCH == 0 || i + 1 == kept.keys.len() {
+                hashes.push(blake3::hash(&block));
+                file.write_all(&block)?;
+                block.clear();
             }
-            Some(Counts::Wide(c)) => {
-                put(c.len(), &|i, b| {
-                    b.extend(c[i].even.to_le_bytes());
-                    b.extend(c[i].odd.to_le_bytes());
-                })?;
-                2
-            }
-        };
+        }
         file.flush()?;
         written.push(Written {
             states: kept.keys.len(),
-            width,
-            hash: hash.finalize(),
+            width: match &kept.forward {
+                None => 0,
+                Some(Counts::Narrow(_)) => 1,
+                Some(Counts::Wide(_)) => 2,
+            },
+            hashes,
         });
         Ok(())
     }
 
-    /// The last layer kept, taken out (its file removed); `None` when none is left.
-    pub(super) fn pop(&mut self) -> Option<io::Result<Kept>> {
+    /// The last layer kept; `None` when none is left.
+    pub(super) fn last(&self) -> Option<Source<'_>> {
         match self {
-            Store::Memory(layers) => layers.pop().map(Ok),
-            Store::Disk { dir, written } => {
-                let w = written.pop()?;
-                let path = Store::path(dir, written.len());
-                let bad = |what: &str| {
-                    io::Error::new(
-                        io::ErrorKind::InvalidData,
-                        format!("{} is {what} than the layer written there", path.display()),
-                    )
-                };
-                let kept = match Store::read(&path, &w) {
-                    Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(bad("shorter")),
-                    Ok((_, true)) => Err(bad("longer")),
-                    Ok((kept, false)) if kept.1 != w.hash => Err(bad("other")),
-                    read => read.map(|((kept, _), _)| kept),
-                };
-                Some(kept.and_then(|kept| fs::remove_file(&path).map(|_| kept)))
-            }
+            Store::Memory(layers) => layers.last().map(Source::Memory),
+            Store::Disk { dir, written } => written.last().map(|w| Source::Disk {
+                path: Store::path(dir, written.len() - 1),
+                written: w,
+            }),
         }
     }
 
-    /// The layer of `w` read from `path`, the hash of the bytes read, and whether the file
-    /// goes on past them.
-    fn read(path: &Path, w: &Written) -> io::Result<((Kept, blake3::Hash), bool)> {
-        let mut file = File::open(path)?;
-        let mut hash = blake3::Hasher::new();
-        let mut block = vec![0u8; BLOCK];
-        let mut take =
-            |items: usize, size: usize, decode: &mut dyn FnMut(&[u8])| -> io::Result<()> {
-                let per_block = BLOCK / size;
-                let mut left = items;
-                while left > 0 {
-                    let k = left.min(per_block);
-                    let bytes = &mut block[..k * size];
-                    file.read_exact(bytes)?;
-                    hash.update(bytes);
-                    bytes.chunks_exact(size).for_each(&mut *decode);
-                    left -= k;
-                }
+    /// Drops the last layer kept (its file removed).
+    pub(super) fn remove_last(&mut self) -> io::Result<()> {
+        match self {
+            Store::Memory(layers) => {
+                layers.pop();
                 Ok(())
-            };
-        let u64_at =
-            |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default());
-        let u128_at =
-            |b: &[u8], i: usize| u128::from_le_bytes(b[i..i + 16].try_into().unwrap_or_default());
-        let mut keys = Vec::with_capacity(w.states);
-        take(w.states, 8, &mut |b| keys.push(u64_at(b, 0)))?;
-        let forward = match w.width {
-            0 => None,
-            1 => {
-                let mut c = Vec::with_capacity(w.states);
-                take(w.states, 16, &mut |b| {
-                    c.push(Narrow {
-                        even: u64_at(b, 0),
-                        odd: u64_at(b, 8),
-                    })
-                })?;
-                Some(Counts::Narrow(c))
             }
-            _ => {
-                let mut c = Vec::with_capacity(w.states);
-                take(w.states, 32, &mut |b| {
-                    c.push(Parity {
-                        even: u128_at(b, 0),
-                        odd: u128_at(b, 16),
-                    })
-                })?;
-                Some(Counts::Wide(c))
-            }
-        };
-        let longer = file.read(&mut block[..1])? != 0;
-        Ok(((Kept { keys, forward }, hash.finalize()), longer))
+            Store::Disk { dir, written } => match written.pop() {
+                Some(_) => fs::remove_file(Store::path(dir, written.len())),
+                None => Ok(()),
+            },
+        }
     }
 }
 
-/// The bytes written or read at once.
-const BLOCK: usize = 1 << 20;
+impl Source<'_> {
+    /// Its states.
+    pub(super) fn states(&self) -> usize {
+        match self {
+            Source::Memory(kept) => kept.keys.len(),
+            Source::Disk { written, .. } => written.states,
+        }
+    }
+
+    /// The bytes a read holds in memory beyond the store's (a batch, from disk).
+    pub(super) fn bytes(&self) -> usize {
+        match self {
+            Source::Memory(_) => 0,
+            Source::Disk { written, .. } => BATCH.min(written.states) * written.record(),
+        }
+    }
+
+    /// Calls `each` on the layer's states and counts, in order: from disk in batches of
+    /// `BATCH` states, each checked before it is given; in memory, the whole layer at once. An
+    /// error of the file is given to `io`.
+    pub(super) fn for_batches<E>(
+        &self,
+        io: impl Fn(io::Error) -> E,
+        mut each: impl FnMut(&Kept) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (path, w) = match self {
+            Source::Memory(kept) => return each(kept),
+            Source::Disk { path, written } => (path, *written),
+        };
+        let bad = |what: &str| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is {what} than the layer written there", path.display()),
+            )
+        };
+        let mut file = File::open(path).map_err(&io)?;
+        let record = w.record();
+        let mut bytes = vec![0u8; BATCH.min(w.states) * record];
+        for (b, hash) in w.hashes.iter().enumerate() {
+            let k = (w.states - b * BATCH).min(BATCH);
+            let bytes = &mut bytes[..k * record];
+            file.read_exact(bytes).map_err(|e| match e.kind() {
+                io::ErrorKind::UnexpectedEof => io(bad("shorter")),
+                _ => io(e),
+            })?;
+            if blake3::hash(bytes) != *hash {
+                return Err(io(bad("other")));
+            }
+            each(&decode(bytes, w.width, record))?;
+        }
+        if file.read(&mut [0u8; 1]).map_err(&io)? != 0 {
+            return Err(io(bad("longer")));
+        }
+        Ok(())
+    }
+}
+
+/// The states of `bytes`, records of `record` bytes with counts of `width`.
+fn decode(bytes: &[u8], width: u8, record: usize) -> Kept {
+    let u64_at = |b: &[u8], i: usize| {
+        let mut x = [0u8; 8];
+        x.copy_from_slice(&b[i..i + 8]);
+        u64::from_le_bytes(x)
+    };
+    let u128_at = |b: &[u8], i: usize| {
+        let mut x = [0u8; 16];
+        x.copy_from_slice(&b[i..i + 16]);
+        u128::from_le_bytes(x)
+    };
+    let records = bytes.chunks_exact(record);
+    Kept {
+        keys: records.clone().map(|r| u64_at(r, 0)).collect(),
+        forward: match width {
+            0 => None,
+            1 => Some(Counts::Narrow(
+                records
+                    .map(|r| Narrow {
+                        even: u64_at(r, 8),
+                        odd: u64_at(r, 16),
+                    })
+                    .collect(),
+            )),
+            _ => Some(Counts::Wide(
+                records
+                    .map(|r| Parity {
+                        even: u128_at(r, 8),
+                        odd: u128_at(r, 24),
+                    })
+                    .collect(),
+            )),
+        },
+    }
+}
 
 impl Drop for Store {
     fn drop(&mut self) {
@@ -210,9 +261,10 @@ impl Drop for Store {
 mod tests {
     use super::*;
 
-    /// Three layers as the forward pass keeps them: no counts, 64-bit, 128-bit.
+    /// Three layers as the forward pass keeps them (each a few batches long): no counts,
+    /// 64-bit, 128-bit.
     fn layers() -> Vec<Kept> {
-        let keys = |k: u64| (0..3000).map(|i| i * k + 7).collect::<Vec<u64>>();
+        let keys = |k: u64| (0..2500).map(|i| i * k + 7).collect::<Vec<u64>>();
         vec![
             Kept {
                 keys: keys(3),
@@ -221,7 +273,7 @@ mod tests {
             Kept {
                 keys: keys(5),
                 forward: Some(Counts::Narrow(
-                    (0..3000)
+                    (0..2500)
                         .map(|i| Narrow {
                             even: i,
                             odd: u64::MAX - i,
@@ -232,7 +284,7 @@ mod tests {
             Kept {
                 keys: keys(u64::MAX / 4000),
                 forward: Some(Counts::Wide(
-                    (0..3000)
+                    (0..2500)
                         .map(|i| Parity {
                             even: u128::MAX - i,
                             odd: i << 70,
@@ -243,13 +295,23 @@ mod tests {
         ]
     }
 
-    /// A layer's keys and counts, to compare.
-    fn plain(k: &Kept) -> (Vec<u64>, Vec<Parity>) {
-        let counts = match &k.forward {
-            None => Vec::new(),
-            Some(c) => (0..k.keys.len()).map(|i| c.get(i)).collect(),
-        };
-        (k.keys.clone(), counts)
+    /// The last layer's keys and counts, read whole.
+    fn read_last(store: &Store) -> io::Result<(Vec<u64>, Vec<Parity>, bool)> {
+        let source = store.last().unwrap();
+        let (mut keys, mut counts, mut has_counts) = (Vec::new(), Vec::new(), false);
+        source.for_batches(
+            |e| e,
+            |batch| {
+                keys.extend(&batch.keys);
+                if let Some(c) = &batch.forward {
+                    has_counts = true;
+                    counts.extend((0..batch.keys.len()).map(|i| c.get(i)));
+                }
+                Ok(())
+            },
+        )?;
+        assert_eq!(keys.len(), source.states());
+        Ok((keys, counts, has_counts))
     }
 
     fn filled(parent: &Path) -> Store {
@@ -271,14 +333,15 @@ mod tests {
         }
         assert!(memory.bytes() > 0);
         for _ in 0..3 {
-            let (a, b) = (
-                store.pop().unwrap().unwrap(),
-                memory.pop().unwrap().unwrap(),
-            );
-            assert_eq!(plain(&a), plain(&b));
-            assert_eq!(a.forward.is_some(), b.forward.is_some());
+            let on_disk = read_last(&store).unwrap();
+            // A layer may be read again (a step done again with 128-bit counts).
+            assert_eq!(read_last(&store).unwrap(), on_disk);
+            assert_eq!(on_disk, read_last(&memory).unwrap());
+            assert!(store.last().unwrap().bytes() > 0);
+            store.remove_last().unwrap();
+            memory.remove_last().unwrap();
         }
-        assert!(store.pop().is_none());
+        assert!(store.last().is_none());
         drop(store);
         assert_eq!(fs::read_dir(parent.path()).unwrap().count(), 0);
     }
@@ -295,9 +358,10 @@ mod tests {
         spoil(&mut bytes);
         fs::write(&path, bytes).unwrap();
         for _ in (t + 1)..3 {
-            store.pop().unwrap().unwrap();
+            read_last(&store).unwrap();
+            store.remove_last().unwrap();
         }
-        let error = store.pop().unwrap().err().expect("a spoiled layer refused");
+        let error = read_last(&store).err().expect("a spoiled layer refused");
         error.to_string()
     }
 
@@ -307,10 +371,36 @@ mod tests {
             assert!(spoiled(t, |b| b.truncate(b.len() - 1)).contains("shorter"));
             assert!(spoiled(t, |b| b.clear()).contains("shorter"));
             assert!(spoiled(t, |b| b.push(0)).contains("longer"));
-            // A bit flipped in a key, and in the counts.
+            // A bit flipped in a key of the first batch, in the counts of the last.
             assert!(spoiled(t, |b| b[100] ^= 1).contains("other"));
             assert!(spoiled(t, |b| *b.last_mut().unwrap() ^= 0x80).contains("other"));
         }
+    }
+
+    /// A changed batch is refused before its states are given, the batches before it having
+    /// been given.
+    #[test]
+    fn a_changed_batch_is_refused_before_it_is_used() {
+        let parent = tempfile::tempdir().unwrap();
+        let store = filled(parent.path());
+        let Store::Disk { dir, .. } = &store else {
+            unreachable!()
+        };
+        let path = Store::path(dir, 2);
+        let mut bytes = fs::read(&path).unwrap();
+        let record = 8 + 32;
+        bytes[BATCH * record + 3] ^= 4;
+        fs::write(&path, bytes).unwrap();
+        let mut given = 0;
+        let read = store.last().unwrap().for_batches(
+            |e| e,
+            |batch| {
+                given += batch.keys.len();
+                Ok(())
+            },
+        );
+        assert!(read.is_err());
+        assert_eq!(given, BATCH);
     }
 
     #[test]
