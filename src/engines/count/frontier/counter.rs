@@ -103,6 +103,110 @@ impl Counts {
     }
 }
 
+/// The layer a forward step reads: in memory, or the last kept on disk.
+enum Reading<'a> {
+    Memory(&'a Layer),
+    Disk(Source<'a>),
+}
+
+impl Reading<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Reading::Memory(layer) => layer.len(),
+            Reading::Disk(source) => source.states(),
+        }
+    }
+
+    fn wide(&self) -> bool {
+        match self {
+            Reading::Memory(layer) => matches!(layer, Layer::Wide(_)),
+            Reading::Disk(source) => source.wide(),
+        }
+    }
+}
+
+/// A layer's counts as a forward step reads them (`I` of `build`).
+trait Stored: Count {
+    /// The lists of a layer in memory with these counts.
+    fn lists(layer: &Layer) -> &[Vec<(u64, Self)>];
+    /// A batch read from disk as a list.
+    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Self)>>;
+}
+
+/// A batch whose counts are not those its file said.
+fn other_counts() -> std::io::Error {
+    std::io::Error::other("a layer read back with other counts than written")
+}
+
+impl Stored for Narrow {
+    fn lists(layer: &Layer) -> &[Vec<(u64, Narrow)>] {
+        match layer {
+            Layer::Narrow(lists) => lists,
+            Layer::Wide(_) => &[],
+        }
+    }
+
+    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Narrow)>> {
+        match &batch.forward {
+            Some(Counts::Narrow(c)) => {
+                Ok(batch.keys.iter().copied().zip(c.iter().copied()).collect())
+            }
+            _ => Err(other_counts()),
+        }
+    }
+}
+
+impl Stored for Parity {
+    fn lists(layer: &Layer) -> &[Vec<(u64, Parity)>] {
+        match layer {
+            Layer::Wide(lists) => lists,
+            Layer::Narrow(_) => &[],
+        }
+    }
+
+    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Parity)>> {
+        match &batch.forward {
+            Some(Counts::Wide(c)) => {
+                Ok(batch.keys.iter().copied().zip(c.iter().copied()).collect())
+            }
+            _ => Err(other_counts()),
+        }
+    }
+}
+
+/// A layer just built, in its tables.
+enum Built {
+    Narrow(Sharded<Narrow>),
+    Wide(Sharded<Parity>),
+}
+
+impl Built {
+    fn bytes(&self) -> usize {
+        match self {
+            Built::Narrow(b) => b.bytes(),
+            Built::Wide(b) => b.bytes(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Built::Narrow(b) => b.len(),
+            Built::Wide(b) => b.len(),
+        }
+    }
+
+    fn wide(&self) -> bool {
+        matches!(self, Built::Wide(_))
+    }
+
+    fn into_layer(self) -> Layer {
+        match self {
+            Built::Narrow(b) => Layer::Narrow(b.into_lists()),
+            Built::Wide(b) => Layer::Wide(b.into_lists()),
+        }
+    }
+}
+
 /// The completions of a layer's states (the ways each goes on to a game), looked up by the
 /// backward pass: 64-bit while they fit, as the forward counts.
 enum Completions {
@@ -320,21 +424,44 @@ impl FrontierCounter {
             _ => Store::memory(),
         };
         let mut layer = Layer::Narrow(vec![vec![(0, self.start)]]);
+        // On disk, each layer goes to its file as it is built, and the next is built from the
+        // file, so that only the tables being built are in memory (the last layer stays).
+        let stream = keep && self.spill.is_some();
+        let io = |e| self.spill_error(e);
+        if stream {
+            kept.write([(0, Some(self.start))].into_iter(), 1)
+                .map_err(io)?;
+        }
         for (t, step) in plan.steps.iter().enumerate() {
-            let len = layer.len();
-            if keep {
-                let keep = Kept {
-                    keys: layer.keys(),
-                    forward: (step.opening != 0).then(|| layer.counts()),
-                };
-                kept.push(keep).map_err(|e| self.spill_error(e))?;
+            let (reading, fixed) = if stream {
+                let source = kept.last().expect("the layer before the step");
+                let fixed = source.bytes();
+                (Reading::Disk(source), fixed)
+            } else {
+                if keep {
+                    let keep = Kept {
+                        keys: layer.keys(),
+                        forward: (step.opening != 0).then(|| layer.counts()),
+                    };
+                    kept.push(keep).map_err(io)?;
+                }
+                let fixed = kept.bytes() + layer.len() * layer.slot_bytes();
+                (Reading::Memory(&layer), fixed)
+            };
+            let next = self.advance(&reading, step, t, fixed)?;
+            drop(reading);
+            stats.peak_bytes = stats.peak_bytes.max(fixed + next.bytes());
+            let (len, wide) = (next.len(), next.wide());
+            if stream && t + 1 < steps {
+                match next {
+                    Built::Narrow(b) => kept.write(b.each(), len),
+                    Built::Wide(b) => kept.write(b.each(), len),
+                }
+                .map_err(io)?;
+            } else {
+                layer = next.into_layer();
             }
-            let fixed = kept.bytes() + len * layer.slot_bytes();
-            let (next, built) = self.advance(&layer, step, t, fixed)?;
-            stats.peak_bytes = stats.peak_bytes.max(fixed + built);
-            layer = next;
-            stats.wide_layers += matches!(layer, Layer::Wide(_)) as usize;
-            let len = layer.len();
+            stats.wide_layers += wide as usize;
             stats.peak_states = stats.peak_states.max(len);
             stats.total_states += len as u64;
             progress(t as u64 + 1, total);
@@ -404,63 +531,71 @@ impl FrontierCounter {
         Ok((rows, stats))
     }
 
-    /// The forward step: the states after `step` and how many ways lead to each, and the bytes
-    /// their tables took at most. `fixed`: the bytes already charged. 64-bit counts while they
-    /// fit, else the step again with 128-bit ones (counts.rs).
+    /// The forward step: the states after `step` and how many ways lead to each, in their
+    /// tables. `fixed`: the bytes already charged. 64-bit counts while they fit, else the step
+    /// again with 128-bit ones (counts.rs).
     fn advance(
         &self,
-        layer: &Layer,
+        layer: &Reading,
         step: &Step,
         t: usize,
         fixed: usize,
-    ) -> Result<(Layer, usize), FrontierError> {
-        match layer {
-            Layer::Narrow(from) => match self.build::<Narrow, Narrow>(from, step, t, fixed) {
-                Err(FrontierError::Overflow(_)) => {
-                    let (to, built) = self.build::<Narrow, Parity>(from, step, t, fixed)?;
-                    Ok((Layer::Wide(to), built))
-                }
-                built => built.map(|(to, built)| (Layer::Narrow(to), built)),
-            },
-            Layer::Wide(from) => {
-                let (to, built) = self.build::<Parity, Parity>(from, step, t, fixed)?;
-                Ok((Layer::Wide(to), built))
-            }
+    ) -> Result<Built, FrontierError> {
+        if layer.wide() {
+            return Ok(Built::Wide(
+                self.build::<Parity, Parity>(layer, step, t, fixed)?,
+            ));
+        }
+        match self.build::<Narrow, Narrow>(layer, step, t, fixed) {
+            Err(FrontierError::Overflow(_)) => Ok(Built::Wide(
+                self.build::<Narrow, Parity>(layer, step, t, fixed)?,
+            )),
+            built => built.map(Built::Narrow),
         }
     }
 
     /// The forward step with counts `I` read and `O` summed.
-    fn build<I: Count, O: Count + From<I>>(
+    fn build<I: Stored, O: Count + From<I>>(
         &self,
-        layer: &Shards<I>,
+        layer: &Reading,
         step: &Step,
         t: usize,
         fixed: usize,
-    ) -> Result<(Shards<O>, usize), FrontierError> {
+    ) -> Result<Sharded<O>, FrontierError> {
         let building = Building::<O>::new(self.budget.saturating_sub(fixed));
-        let chunks = layer.par_iter().flat_map(|shard| shard.par_chunks(CHUNK));
-        chunks.for_each_init(Building::buffers, |buffers, chunk| {
-            if building.stopped() {
-                return;
+        let add = |lists: &[Vec<(u64, I)>]| {
+            let chunks = lists.par_iter().flat_map(|list| list.par_chunks(CHUNK));
+            chunks.for_each_init(Building::buffers, |buffers, chunk| {
+                if building.stopped() {
+                    return;
+                }
+                for &(key, value) in chunk {
+                    let state = State::decode(key, step.before);
+                    let value = O::from(value);
+                    successors(&state, step, &self.rules, &mut |next, used, _| {
+                        let value = if used { value.shift() } else { value };
+                        Building::push(buffers, Entry::new(next, value));
+                    });
+                }
+                building.flush(buffers);
+            });
+        };
+        match layer {
+            Reading::Memory(layer) => add(I::lists(layer)),
+            Reading::Disk(source) => {
+                let io = |e| self.spill_error(e);
+                source.for_batches(io, |batch| {
+                    add(&[I::pairs(batch).map_err(io)?]);
+                    Ok(())
+                })?
             }
-            for &(key, value) in chunk {
-                let state = State::decode(key, step.before);
-                let value = O::from(value);
-                successors(&state, step, &self.rules, &mut |next, used, _| {
-                    let value = if used { value.shift() } else { value };
-                    Building::push(buffers, Entry::new(next, value));
-                });
-            }
-            building.flush(buffers);
-        });
+        }
         // Past the bound, the states named are the layer's before the vertex, as in the
         // backward pass, not the partial count at the stop, which depends on the threads' order.
-        let built = building.finish().map_err(|stop| match stop {
+        building.finish().map_err(|stop| match stop {
             Stop::Overflow => Overflow.into(),
-            Stop::Budget => self.over_budget("forward", t, layer.iter().map(Vec::len).sum()),
-        })?;
-        let bytes = built.bytes();
-        Ok((built.into_lists(), bytes))
+            Stop::Budget => self.over_budget("forward", t, layer.len()),
+        })
     }
 
     /// The backward step with completions `A` read and `B` summed, 64-bit while they fit

@@ -15,6 +15,9 @@ pub(super) trait Count: Copy + Default + PartialEq + Send + Sync + 'static {
     /// One move more: the parities swap.
     fn shift(self) -> Self;
     fn wide(self) -> Parity;
+    /// Its code in a layer's file (spill.rs), and its bytes there.
+    const WIDTH: u8;
+    fn put(self, out: &mut Vec<u8>);
 }
 
 /// Both parities in 64 bits.
@@ -48,6 +51,13 @@ impl Count for Narrow {
             odd: self.odd.into(),
         }
     }
+
+    const WIDTH: u8 = 1;
+
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend(self.even.to_le_bytes());
+        out.extend(self.odd.to_le_bytes());
+    }
 }
 
 impl Narrow {
@@ -74,6 +84,13 @@ impl Count for Parity {
     #[inline]
     fn wide(self) -> Parity {
         self
+    }
+
+    const WIDTH: u8 = 2;
+
+    fn put(self, out: &mut Vec<u8>) {
+        out.extend(self.even.to_le_bytes());
+        out.extend(self.odd.to_le_bytes());
     }
 }
 

@@ -125,6 +125,17 @@ impl<C: Count> Sharded<C> {
         self.tables.iter().map(Table::bytes).sum()
     }
 
+    pub(super) fn len(&self) -> usize {
+        self.tables.iter().map(Table::len).sum()
+    }
+
+    /// Each state and its count, table after table.
+    pub(super) fn each(&self) -> impl Iterator<Item = (u64, Option<C>)> + '_ {
+        self.tables
+            .iter()
+            .flat_map(|t| t.each().map(|(k, c)| (k, Some(c))))
+    }
+
     /// The count of the state `key` of hash `hash`, if the layer holds it.
     #[inline]
     pub(super) fn get(&self, hash: u64, key: u64) -> Option<C> {

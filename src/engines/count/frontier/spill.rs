@@ -10,7 +10,7 @@
 //! so, and a batch is checked before any of its states is used.
 
 use super::counter::{Counts, Kept};
-use super::counts::Narrow;
+use super::counts::{Count, Narrow};
 use crate::engines::count::parity::Parity;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
@@ -87,43 +87,54 @@ impl Store {
     }
 
     pub(super) fn push(&mut self, kept: Kept) -> io::Result<()> {
-        let (dir, written) = match self {
-            Store::Memory(layers) => {
-                layers.push(kept);
-                return Ok(());
-            }
-            Store::Disk { dir, written } => (dir, written),
+        if let Store::Memory(layers) = self {
+            layers.push(kept);
+            return Ok(());
+        }
+        let keys = kept.keys.iter().copied();
+        match &kept.forward {
+            None => self.write(keys.map(|k| (k, None::<Narrow>)), kept.keys.len()),
+            Some(Counts::Narrow(c)) => self.write(keys.zip(c.iter().copied().map(Some)), c.len()),
+            Some(Counts::Wide(c)) => self.write(keys.zip(c.iter().copied().map(Some)), c.len()),
+        }
+    }
+
+    /// Writes a layer of `states` states and their counts (on disk only: the forward pass
+    /// streams its layers through the disk when the store is there).
+    pub(super) fn write<C: Count>(
+        &mut self,
+        items: impl Iterator<Item = (u64, Option<C>)>,
+        states: usize,
+    ) -> io::Result<()> {
+        let Store::Disk { dir, written } = self else {
+            return Err(io::Error::other("a layer written to a store in memory"));
         };
         let mut file = BufWriter::new(File::create(Store::path(dir, written.len()))?);
-        let mut hashes = Vec::new();
-        let mut block = Vec::new();
-        for (i, key) in kept.keys.iter().enumerate() {
+        let (mut hashes, mut block, mut width, mut seen) = (Vec::new(), Vec::new(), 0, 0);
+        for (key, count) in items {
             block.extend(key.to_le_bytes());
-            match &kept.forward {
-                None => {}
-                Some(Counts::Narrow(c)) => {
-                    block.extend(c[i].even.to_le_bytes());
-                    block.extend(c[i].odd.to_le_bytes());
-                }
-                Some(Counts::Wide(c)) => {
-                    block.extend(c[i].even.to_le_bytes());
-                    block.extend(c[i].odd.to_le_bytes());
-                }
+            if let Some(count) = count {
+                count.put(&mut block);
+                width = C::WIDTH;
             }
-            if (i + 1) % BATCH == 0 || i + 1 == kept.keys.len() {
+            seen += 1;
+            if seen % BATCH == 0 {
                 hashes.push(blake3::hash(&block));
                 file.write_all(&block)?;
                 block.clear();
             }
         }
+        if !block.is_empty() {
+            hashes.push(blake3::hash(&block));
+            file.write_all(&block)?;
+        }
         file.flush()?;
+        if seen != states {
+            return Err(io::Error::other("a layer of another length than said"));
+        }
         written.push(Written {
-            states: kept.keys.len(),
-            width: match &kept.forward {
-                None => 0,
-                Some(Counts::Narrow(_)) => 1,
-                Some(Counts::Wide(_)) => 2,
-            },
+            states,
+            width,
             hashes,
         });
         Ok(())
@@ -161,6 +172,14 @@ impl Source<'_> {
         match self {
             Source::Memory(kept) => kept.keys.len(),
             Source::Disk { written, .. } => written.states,
+        }
+    }
+
+    /// Whether its counts are 128-bit.
+    pub(super) fn wide(&self) -> bool {
+        match self {
+            Source::Memory(kept) => matches!(kept.forward, Some(Counts::Wide(_))),
+            Source::Disk { written, .. } => written.width == Parity::WIDTH,
         }
     }
 
@@ -361,7 +380,7 @@ mod tests {
             read_last(&store).unwrap();
             store.remove_last().unwrap();
         }
-        let error = read_last(&store).err().expect("a spoiled layer refused");
+        let error = read_last(&store).expect_err("a spoiled layer refused");
         error.to_string()
     }
 

@@ -93,7 +93,6 @@ fn prefetch<C>(slot: &(u64, C)) {
 }
 
 impl<C: Count> Table<C> {
-    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         self.len
     }
@@ -188,6 +187,11 @@ impl<C: Count> Table<C> {
     #[inline]
     pub(super) fn prefetch(&self, hash: u64) {
         prefetch(&self.slots[self.slot_of(hash)]);
+    }
+
+    /// Each state and its count, in the table's order.
+    pub(super) fn each(&self) -> impl Iterator<Item = (u64, C)> + '_ {
+        self.slots.iter().copied().filter(|s| s.0 != EMPTY)
     }
 
     /// The states and their counts, packed in place (in the table's order).
