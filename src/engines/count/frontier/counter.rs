@@ -174,13 +174,23 @@ impl Stored for Parity {
     }
 }
 
-/// A layer just built, in its tables.
+/// A layer in the tables it was built in: the states after a vertex with the ways into each
+/// (forward), or with the ways each goes on to a game, its completions (backward, looked up by
+/// the step back to the layer before). 64-bit while they fit, as the lists.
 enum Built {
     Narrow(Sharded<Narrow>),
     Wide(Sharded<Parity>),
 }
 
 impl Built {
+    /// The count of the state `key`, if the layer holds it.
+    fn get(&self, key: u64) -> Option<Parity> {
+        match self {
+            Built::Narrow(m) => m.get(hash(key), key).map(Narrow::wide),
+            Built::Wide(m) => m.get(hash(key), key),
+        }
+    }
+
     fn bytes(&self) -> usize {
         match self {
             Built::Narrow(b) => b.bytes(),
@@ -203,29 +213,6 @@ impl Built {
         match self {
             Built::Narrow(b) => Layer::Narrow(b.into_lists()),
             Built::Wide(b) => Layer::Wide(b.into_lists()),
-        }
-    }
-}
-
-/// The completions of a layer's states (the ways each goes on to a game), looked up by the
-/// backward pass: 64-bit while they fit, as the forward counts.
-enum Completions {
-    Narrow(Sharded<Narrow>),
-    Wide(Sharded<Parity>),
-}
-
-impl Completions {
-    fn bytes(&self) -> usize {
-        match self {
-            Completions::Narrow(m) => m.bytes(),
-            Completions::Wide(m) => m.bytes(),
-        }
-    }
-
-    fn get(&self, key: u64) -> Option<Parity> {
-        match self {
-            Completions::Narrow(m) => m.get(hash(key), key).map(Narrow::wide),
-            Completions::Wide(m) => m.get(hash(key), key),
         }
     }
 }
@@ -498,7 +485,7 @@ impl FrontierCounter {
         }
         accepting.flush(&mut buffers);
         drop(layer);
-        let mut after = Completions::Narrow(accepting.finish().map_err(|_| Overflow)?);
+        let mut after = Built::Narrow(accepting.finish().map_err(|_| Overflow)?);
         let mut rows: Vec<(u32, Parity)> =
             self.openings.iter().map(|&c| (c, Parity::ZERO)).collect();
         for (t, step) in plan.steps.iter().enumerate().rev() {
@@ -603,23 +590,22 @@ impl FrontierCounter {
     fn step_back(
         &self,
         keep: &Source,
-        after: &Completions,
+        after: &Built,
         step: &Step,
         t: usize,
         fixed: usize,
-    ) -> Result<(Completions, Parity), FrontierError> {
+    ) -> Result<(Built, Parity), FrontierError> {
         match after {
-            Completions::Narrow(a) => match self.retreat::<Narrow, Narrow>(keep, a, step, t, fixed)
-            {
+            Built::Narrow(a) => match self.retreat::<Narrow, Narrow>(keep, a, step, t, fixed) {
                 Err(FrontierError::Overflow(_)) => {
                     let (b, games) = self.retreat::<Narrow, Parity>(keep, a, step, t, fixed)?;
-                    Ok((Completions::Wide(b), games))
+                    Ok((Built::Wide(b), games))
                 }
-                back => back.map(|(b, games)| (Completions::Narrow(b), games)),
+                back => back.map(|(b, games)| (Built::Narrow(b), games)),
             },
-            Completions::Wide(a) => {
+            Built::Wide(a) => {
                 let (b, games) = self.retreat::<Parity, Parity>(keep, a, step, t, fixed)?;
-                Ok((Completions::Wide(b), games))
+                Ok((Built::Wide(b), games))
             }
         }
     }
