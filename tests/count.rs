@@ -222,7 +222,7 @@ fn what_jg_count_refuses_and_its_help() {
         &["count", "30", "--hubs", "3"],
         &["count", "40", "--method", "frontier", "--memory-mib", "1"],
         &["count", "20", "--method", "hubs", "--order-seed", "1"],
-        &["count", "30", "--spill", "layers"],
+        &["count", "30", "--method", "enumerate", "--spill", "layers"],
         &[
             "count",
             "20",
@@ -271,14 +271,19 @@ fn another_order_seed_counts_the_same_games() {
 fn layers_spilled_to_disk_count_the_same_games() {
     let dir = tempfile::tempdir().unwrap();
     let layers = dir.path().join("layers");
+    for args in [
+        &["count", "44", "--by-opening", "--format", "csv"][..],
+        &["count", "44", "--format", "csv"][..],
+    ] {
+        let (code, in_memory, err) = jg(args, "2");
+        assert_eq!(code, 0, "{err}");
+        let spill = [args, &["--spill", layers.to_str().unwrap()]].concat();
+        let (code, on_disk, err) = jg(&spill, "2");
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(on_disk, in_memory);
+        assert_eq!(std::fs::read_dir(&layers).unwrap().count(), 0);
+    }
     let args = ["count", "44", "--by-opening", "--format", "csv"];
-    let (code, in_memory, err) = jg(&args, "2");
-    assert_eq!(code, 0, "{err}");
-    let spill = [&args[..], &["--spill", layers.to_str().unwrap()]].concat();
-    let (code, on_disk, err) = jg(&spill, "2");
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(on_disk, in_memory);
-    assert_eq!(std::fs::read_dir(&layers).unwrap().count(), 0);
     let file = dir.path().join("a-file");
     std::fs::write(&file, b"").unwrap();
     let spill = [&args[..], &["--spill", file.to_str().unwrap()]].concat();

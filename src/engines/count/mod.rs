@@ -4,7 +4,7 @@
 //! Three independent methods: [`enumerate`] walks every game (the reference, n ≤ 32),
 //! [`hubs`] counts them through the small numbers without walking them (n ≤ 64), and
 //! [`frontier`] by a dynamic programme over the vertices of the divisibility graph (n ≤ 128;
-//! in practice as far as its states fit in memory, about n = 83 on 24 GB). Tests check that they agree
+//! in practice as far as its largest layer fits in memory, about n = 90 on 24 GB). Tests check that they agree
 //! wherever two run.
 
 pub mod enumerate;

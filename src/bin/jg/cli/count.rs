@@ -61,11 +61,11 @@ pub struct Args {
     /// counts, in another time and memory: a term counted with two sets is counted twice
     #[arg(long, value_name = "SEED", default_value_t = 0)]
     pub order_seed: u64,
-    /// With --by-opening, keep the frontier counter's layers between its two passes in files
-    /// under DIR (a folder of its own, removed at the end) instead of memory: the same counts,
-    /// in about the memory of all the games; the disk needs 8 to 24 bytes per state summed
-    /// over the layers (about 16 GB at n = 84)
-    #[arg(long, value_name = "DIR", requires = "by_opening")]
+    /// Keep the frontier counter's layers in files under DIR (a folder of its own, removed at
+    /// the end) instead of memory, each step reading the layer before from there: the same
+    /// counts in the memory of the largest layer's tables alone. With --by-opening the files
+    /// are kept for the second pass: 24 bytes a state summed over the layers (17 GB at n = 84)
+    #[arg(long, value_name = "DIR")]
     pub spill: Option<PathBuf>,
     /// Write the output to this file instead of stdout (`-`: stdout; missing folders are
     /// created)
@@ -80,12 +80,15 @@ checked) and the same whatever the method, --hubs and the thread count (RAYON_NU
 Time and memory (CPU time, one thread; BENCHMARKS.md, \"The frontier counter in 64 bits\"): the \
 frontier counter counts all the games of n = 60 in about 7 s and 0.1 GB, n = 70 in about 70 s \
 and 0.6 GB, n = 76 in about 95 s and 1.2 GB, in one pass; --by-opening takes two passes and \
-keeps every layer between them: n = 60 in about 15 s and 0.3 GB, n = 77 to 79 in about 5 min \
-and 3.6 to 4.4 GB, n = 80 in 13 to 19 min and 9.4 to 14.5 GB. Its memory is its layers, at most \
---memory-mib (default 4096 MiB: all the games up to n = 77 at least, 1.0 GiB charged there; by \
-first number n = 77 takes 3.9 to 4.5 GiB and n = 80 8.7 to 18 GiB): past it, it stops and says so. By \
-the orders found, n = 83 is about the last whose counts by first number fit in 24 GB, n = 90 \
-for all the games (docs/COUNTING.md §10). The hub counter takes n = 40 in \
+keeps every layer between them: n = 60 in about 13 s and 0.23 GB, n = 70 in about 130 s and \
+1.6 GB, n = 77 to 79 in about 5 min and 3.6 to 4.4 GB. With --spill DIR those layers go to files \
+under DIR (24 bytes a state summed over the layers: about 7 GB at n = 82) and the memory is \
+about that of the largest layer: n = 70 in 0.8 GB, n = 82 and 83 in about 12 min and 7 to 8 GB, \
+n = 84 in about 45 min and 8.8 GB (for all the games alone --spill removes each file once read). \
+Its memory is its layers, at most --memory-mib (default 4096 MiB: all the games up to \
+n = 77 at least, 1.0 GiB charged there): past it, it stops and says so; the process takes up \
+to 1.5 times the bytes charged. By the orders found, n = 85 to 89 cost about what 84 does and n = 90 \
+about 2.6 times more, about the last that fits in 24 GB (docs/COUNTING.md §10). The hub counter takes n = 40 in \
 about 15 s and 0.5 GB, n = 43 in about 2.5 min and 2.7 GB; its memory is its table, at most \
 --memory-mib, plus a few MiB. The enumeration uses no table; its time doubles about every n \
 (n = 31: half a minute).";
@@ -96,7 +99,7 @@ pub enum MethodArg {
     Auto,
     /// A programme over the numbers one at a time, in an order that keeps few of them open
     /// (n ≤ 128 and a frontier of at most 14 numbers, to about n = 115; as far as its states fit in
-    /// --memory-mib: on 24 GB, about n = 83 by first number, n = 90 for all the games)
+    /// --memory-mib: on 24 GB, about n = 90 with --spill)
     Frontier,
     /// Through the hubs, the small numbers every game names (n ≤ 64; minutes past n = 42)
     Hubs,

@@ -13,8 +13,8 @@ use crate::engines::count::parity::{Overflow, Parity};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
-/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 83
-/// on 24 GB, docs/COUNTING.md §6).
+/// Largest n taken (the order's frontier, not this bound, is what limits the count: about n = 90
+/// on 24 GB with the layers on disk, docs/COUNTING.md §10).
 pub const MAX_FRONTIER_N: u32 = 128;
 
 /// Figures of one count.
@@ -302,9 +302,10 @@ impl FrontierCounter {
         }
     }
 
-    /// Keeps the layers of the first pass (by first number) in files under `dir` instead of
-    /// memory (spill.rs): the same counts, the memory of all the games plus the backward
-    /// pass's maps.
+    /// Keeps the layers in files under `dir` instead of memory, each step reading the layer
+    /// before from there, and by first number the backward pass too (spill.rs): the same
+    /// counts, in the memory of the tables a step builds (and, backward, of the completions it
+    /// looks up).
     pub fn spill_to(&mut self, dir: PathBuf) {
         self.spill = Some(dir);
     }
@@ -407,13 +408,14 @@ impl FrontierCounter {
         };
         let total = if keep { 2 * steps } else { steps } as u64;
         let mut kept = match &self.spill {
-            Some(dir) if keep => Store::disk(dir, plan.n).map_err(|e| self.spill_error(e))?,
+            Some(dir) => Store::disk(dir, plan.n).map_err(|e| self.spill_error(e))?,
             _ => Store::memory(),
         };
         let mut layer = Layer::Narrow(vec![vec![(0, self.start)]]);
         // On disk, each layer goes to its file as it is built, and the next is built from the
-        // file, so that only the tables being built are in memory (the last layer stays).
-        let stream = keep && self.spill.is_some();
+        // file, so that only the tables being built are in memory (the last layer stays); for
+        // all the games alone, a file is removed once read.
+        let stream = self.spill.is_some();
         let io = |e| self.spill_error(e);
         if stream {
             kept.write([(0, Some(self.start))].into_iter(), 1)
@@ -437,6 +439,9 @@ impl FrontierCounter {
             };
             let next = self.advance(&reading, step, t, fixed)?;
             drop(reading);
+            if stream && !keep {
+                kept.remove_last().map_err(io)?;
+            }
             stats.peak_bytes = stats.peak_bytes.max(fixed + next.bytes());
             let (len, wide) = (next.len(), next.wide());
             if stream && t + 1 < steps {

@@ -238,9 +238,9 @@ fn counts_past_64_bits_are_carried_exactly() {
     }
 }
 
-/// The layers kept between the two passes in files (`jg count --spill`): the same counts, on
-/// one thread and on two, less memory charged, and the folder gone after; a folder that cannot
-/// be made stops the count with an error that names it.
+/// The layers in files (`jg count --spill`), kept between the two passes or read once for all
+/// the games: the same counts, on one thread and on two, less memory charged, and the folder
+/// gone after; a folder that cannot be made stops the count with an error that names it.
 #[test]
 fn layers_on_disk_give_the_same_counts_in_less_memory() {
     let n = 40;
@@ -249,6 +249,7 @@ fn layers_on_disk_give_the_same_counts_in_less_memory() {
     let parent = tempfile::tempdir().unwrap();
     let mut spilled = FrontierCounter::new(n, 1 << 30);
     spilled.spill_to(parent.path().join("layers"));
+    let (all, all_stats) = counter.count_all(&|_, _| {}).unwrap();
     for threads in [1, 2] {
         let (on_disk, disk_stats) = on_threads(threads, || spilled.count(&|_, _| {})).unwrap();
         assert_eq!(on_disk, rows);
@@ -256,6 +257,17 @@ fn layers_on_disk_give_the_same_counts_in_less_memory() {
         assert!(
             disk_stats.peak_bytes < stats.peak_bytes,
             "{disk_stats:?} {stats:?}"
+        );
+        let left = std::fs::read_dir(parent.path().join("layers"))
+            .unwrap()
+            .count();
+        assert_eq!(left, 0, "the layers' folder removed");
+        // All the games alone: each layer's file removed once read.
+        let (on_disk, disk_stats) = on_threads(threads, || spilled.count_all(&|_, _| {})).unwrap();
+        assert_eq!(on_disk, all);
+        assert!(
+            disk_stats.peak_bytes < all_stats.peak_bytes,
+            "{disk_stats:?} {all_stats:?}"
         );
         let left = std::fs::read_dir(parent.path().join("layers"))
             .unwrap()
