@@ -127,49 +127,57 @@ impl Reading<'_> {
 
 /// A layer's counts as a forward step reads them (`I` of `build`).
 trait Stored: Count {
-    /// The lists of a layer in memory with these counts.
-    fn lists(layer: &Layer) -> &[Vec<(u64, Self)>];
-    /// A batch read from disk as a list.
-    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Self)>>;
-}
+    /// The lists of a layer in memory, if its counts are these.
+    fn lists(layer: &Layer) -> Option<&[Vec<(u64, Self)>]>;
+    /// A batch's counts, if they are these.
+    fn counts(counts: &Counts) -> Option<&[Self]>;
 
-/// A batch whose counts are not those its file said.
-fn other_counts() -> std::io::Error {
-    std::io::Error::other("a layer read back with other counts than written")
+    /// A batch read from disk as a list.
+    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Self)>> {
+        let counts = batch
+            .forward
+            .as_ref()
+            .and_then(Self::counts)
+            .ok_or_else(|| {
+                std::io::Error::other("a layer read back with other counts than written")
+            })?;
+        Ok(batch
+            .keys
+            .iter()
+            .copied()
+            .zip(counts.iter().copied())
+            .collect())
+    }
 }
 
 impl Stored for Narrow {
-    fn lists(layer: &Layer) -> &[Vec<(u64, Narrow)>] {
+    fn lists(layer: &Layer) -> Option<&[Vec<(u64, Narrow)>]> {
         match layer {
-            Layer::Narrow(lists) => lists,
-            Layer::Wide(_) => &[],
+            Layer::Narrow(lists) => Some(lists),
+            Layer::Wide(_) => None,
         }
     }
 
-    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Narrow)>> {
-        match &batch.forward {
-            Some(Counts::Narrow(c)) => {
-                Ok(batch.keys.iter().copied().zip(c.iter().copied()).collect())
-            }
-            _ => Err(other_counts()),
+    fn counts(counts: &Counts) -> Option<&[Narrow]> {
+        match counts {
+            Counts::Narrow(c) => Some(c),
+            Counts::Wide(_) => None,
         }
     }
 }
 
 impl Stored for Parity {
-    fn lists(layer: &Layer) -> &[Vec<(u64, Parity)>] {
+    fn lists(layer: &Layer) -> Option<&[Vec<(u64, Parity)>]> {
         match layer {
-            Layer::Wide(lists) => lists,
-            Layer::Narrow(_) => &[],
+            Layer::Wide(lists) => Some(lists),
+            Layer::Narrow(_) => None,
         }
     }
 
-    fn pairs(batch: &Kept) -> std::io::Result<Vec<(u64, Parity)>> {
-        match &batch.forward {
-            Some(Counts::Wide(c)) => {
-                Ok(batch.keys.iter().copied().zip(c.iter().copied()).collect())
-            }
-            _ => Err(other_counts()),
+    fn counts(counts: &Counts) -> Option<&[Parity]> {
+        match counts {
+            Counts::Wide(c) => Some(c),
+            Counts::Narrow(_) => None,
         }
     }
 }
@@ -573,7 +581,8 @@ impl FrontierCounter {
             });
         };
         match layer {
-            Reading::Memory(layer) => add(I::lists(layer)),
+            // (`advance` chose `I` by the layer's counts, so its lists are there.)
+            Reading::Memory(layer) => add(I::lists(layer).unwrap_or_default()),
             Reading::Disk(source) => {
                 let io = |e| self.spill_error(e);
                 source.for_batches(io, |batch| {

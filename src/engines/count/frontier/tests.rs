@@ -85,25 +85,21 @@ fn every_order_gives_the_same_counts() {
 /// given half of it stops with the clear error, in both modes.
 #[test]
 fn a_bound_too_small_is_a_clear_error() {
-    let peak = FrontierCounter::new(30, 1 << 30)
-        .count(&|_, _| {})
-        .unwrap()
-        .1
-        .peak_bytes;
-    assert!(FrontierCounter::new(30, peak).count(&|_, _| {}).is_ok());
-    match FrontierCounter::new(30, peak / 2).count(&|_, _| {}) {
-        Err(FrontierError::Memory { n: 30, .. }) => {}
-        other => panic!("{other:?}"),
-    }
-    let peak = FrontierCounter::new(30, 1 << 30)
-        .count_all(&|_, _| {})
-        .unwrap()
-        .1
-        .peak_bytes;
-    assert!(FrontierCounter::new(30, peak).count_all(&|_, _| {}).is_ok());
-    match FrontierCounter::new(30, peak / 2).count_all(&|_, _| {}) {
-        Err(FrontierError::Memory { n: 30, .. }) => {}
-        other => panic!("{other:?}"),
+    for all in [false, true] {
+        let peak_at = |budget| {
+            let counter = FrontierCounter::new(30, budget);
+            let stats = match all {
+                true => counter.count_all(&|_, _| {}).map(|c| c.1),
+                false => counter.count(&|_, _| {}).map(|c| c.1),
+            };
+            stats.map(|s| s.peak_bytes)
+        };
+        let peak = peak_at(1 << 30).unwrap();
+        assert!(peak_at(peak).is_ok(), "all: {all}");
+        match peak_at(peak / 2) {
+            Err(FrontierError::Memory { n: 30, .. }) => {}
+            other => panic!("all: {all}: {other:?}"),
+        }
     }
 }
 
