@@ -5,7 +5,7 @@
 use super::counts::{Count, Narrow};
 use super::order::Plan;
 use super::shards::{Building, Sharded, Stop};
-use super::spill::{Source, Store};
+use super::spill::{Counts, Kept, Source, Store};
 use super::state::{Rules, State, MAX_WIDTH};
 use super::step::{successors, Step};
 use super::table::{hash, slot_bytes, Entry};
@@ -77,28 +77,6 @@ impl Layer {
         match self {
             Layer::Narrow(s) => Box::new(s.iter().flatten().map(|&(k, c)| (k, c.wide()))),
             Layer::Wide(s) => Box::new(s.iter().flatten().copied()),
-        }
-    }
-}
-
-/// A layer's counts, in its order.
-pub(super) enum Counts {
-    Narrow(Vec<Narrow>),
-    Wide(Vec<Parity>),
-}
-
-impl Counts {
-    pub(super) fn get(&self, i: usize) -> Parity {
-        match self {
-            Counts::Narrow(c) => c[i].wide(),
-            Counts::Wide(c) => c[i],
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        match self {
-            Counts::Narrow(c) => c.len() * std::mem::size_of::<Narrow>(),
-            Counts::Wide(c) => c.len() * std::mem::size_of::<Parity>(),
         }
     }
 }
@@ -247,24 +225,6 @@ pub enum FrontierError {
     TooWide { n: u32, width: usize },
     #[error("the layers kept on disk under {dir}: {message}")]
     Spill { dir: String, message: String },
-}
-
-/// Bytes charged per state kept for the second pass (in memory): its key, and its count when
-/// the vertex after it is even. The bound is charged the bytes held: these, the layer a step
-/// reads (`table::slot_bytes` a state) or the completions it looks up, and the tables it builds
-/// (their slots, as they grow: shards.rs).
-const KEY_BYTES: usize = 8;
-
-/// A layer kept from the first pass: its states, and their counts when the next vertex is even.
-pub(super) struct Kept {
-    pub(super) keys: Vec<u64>,
-    pub(super) forward: Option<Counts>,
-}
-
-impl Kept {
-    pub(super) fn bytes(&self) -> usize {
-        self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, Counts::bytes)
-    }
 }
 
 const CHUNK: usize = 4096;

@@ -9,13 +9,52 @@
 //! bytes): a file read back that is shorter, longer or other than that is an error that says
 //! so, and a batch is checked before any of its states is used.
 
-use super::counter::{Counts, Kept};
 use super::counts::{Count, Narrow};
 use crate::engines::count::parity::Parity;
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A layer's counts, in its order.
+pub(super) enum Counts {
+    Narrow(Vec<Narrow>),
+    Wide(Vec<Parity>),
+}
+
+impl Counts {
+    pub(super) fn get(&self, i: usize) -> Parity {
+        match self {
+            Counts::Narrow(c) => c[i].wide(),
+            Counts::Wide(c) => c[i],
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Counts::Narrow(c) => c.len() * std::mem::size_of::<Narrow>(),
+            Counts::Wide(c) => c.len() * std::mem::size_of::<Parity>(),
+        }
+    }
+}
+
+/// Bytes charged per state kept for the second pass (in memory): its key, and its count when
+/// the vertex after it is even. The bound is charged the bytes held: these, the layer a step
+/// reads (`table::slot_bytes` a state) or the completions it looks up, and the tables it builds
+/// (their slots, as they grow: shards.rs).
+const KEY_BYTES: usize = 8;
+
+/// A layer kept from the first pass: its states, and their counts when the next vertex is even.
+pub(super) struct Kept {
+    pub(super) keys: Vec<u64>,
+    pub(super) forward: Option<Counts>,
+}
+
+impl Kept {
+    pub(super) fn bytes(&self) -> usize {
+        self.keys.len() * KEY_BYTES + self.forward.as_ref().map_or(0, Counts::bytes)
+    }
+}
 
 /// What a layer's file holds, kept in memory to check it when it is read back.
 pub(super) struct Written {
